@@ -1,0 +1,268 @@
+"""Build the browser version of Gin Rummy with pygbag, offline.
+
+    python tools/build_web.py              # build/web/: index.html, gin-rummy.apk, .tar.gz, favicon
+    python tools/build_web.py --archive    # also build/web.zip, the file to upload to itch.io
+    python tools/build_web.py --out /tmp/site --archive   # /tmp/site/ and /tmp/site.zip
+
+Why the detour through a staging folder:
+
+* pygbag names the archive after the folder it packs; staging into a folder called
+  ``gin-rummy`` gives ``gin-rummy.apk`` whatever the checkout is called.
+* Only ``main.py``, ``game/`` and ``assets/`` are copied there, so tests, tools, caches and
+  virtual environments cannot leak into the archive (``pygbag.ini`` says the same for anyone
+  running ``python -m pygbag .`` by hand).
+* pygbag reformats the folder it packs with ``black`` when black is importable; it only
+  ever touches the staging copy, and pygbag runs with ``black`` blocked from import anyway.
+
+The page template (tools/web/gin-rummy.tmpl) and the icon (assets/icon.png) are passed as
+local files, so pygbag never tries its CDN, which would hang forever on a machine without
+network. Every step has a time limit and a failure says what went wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+APP_NAME = "gin-rummy"
+TITLE = "Gin Rummy"
+TEMPLATE = ROOT / "tools" / "web" / "gin-rummy.tmpl"
+ICON = ROOT / "assets" / "icon.png"
+PYGBAG_INI = ROOT / "pygbag.ini"
+DEFAULT_OUT = ROOT / "build" / "web"
+# What the browser needs; everything else in the repository stays home.
+SHIPPED = ("main.py", "game", "assets")
+SKIPPED_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.corrupt-*")
+OUTPUTS = ("index.html", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz", "favicon.png")
+DEFAULT_TIMEOUT_S = 300.0
+WIDTH, HEIGHT = 1280, 720
+
+# Runs pygbag's command line in a child interpreter where `import black` fails, so
+# pygbag's optimiser cannot reformat anything, whatever is installed.
+PYGBAG_BOOTSTRAP = (
+    "import runpy, sys; sys.modules['black'] = None; sys.argv[0] = 'pygbag'; "
+    "runpy.run_module('pygbag', run_name='__main__', alter_sys=True)"
+)
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Where the build went and how big the game archive is."""
+
+    site: Path
+    apk: Path
+    web_zip: Path | None
+    apk_bytes: int
+    apk_members: tuple[str, ...]
+
+
+def require_pygbag() -> None:
+    """Fail with install instructions when pygbag is not importable."""
+    if importlib.util.find_spec("pygbag") is None:
+        raise BuildError(
+            "pygbag is not installed. Install the web extra:\n"
+            '    python -m pip install -e ".[web]"      (pins pygbag==0.9.3)'
+        )
+
+
+def black_is_importable() -> bool:
+    """True when pygbag would reformat sources with black (we block it, but say so)."""
+    return importlib.util.find_spec("black") is not None
+
+
+def stage(root: Path, staging_parent: Path) -> Path:
+    """Copy the shipped files into `staging_parent`/gin-rummy and return that folder."""
+    app = staging_parent / APP_NAME
+    app.mkdir()
+    ignore = shutil.ignore_patterns(*SKIPPED_NAMES)
+    for name in SHIPPED:
+        source = root / name
+        if not source.exists():
+            raise BuildError(f"missing {source}: the game needs it in the browser")
+        if source.is_dir():
+            shutil.copytree(source, app / name, ignore=ignore)
+        else:
+            shutil.copy2(source, app / name)
+    if PYGBAG_INI.is_file():
+        shutil.copy2(PYGBAG_INI, staging_parent / "pygbag.ini")
+    return app
+
+
+def pygbag_command(app: Path, *, archive: bool, cdn: str | None) -> list[str]:
+    """The pygbag invocation: local template and icon, no test server, no user-gesture gate."""
+    command = [
+        sys.executable,
+        "-c",
+        PYGBAG_BOOTSTRAP,
+        "--build",
+        "--no_opt",
+        "--ume_block",
+        "0",
+        "--title",
+        TITLE,
+        "--width",
+        str(WIDTH),
+        "--height",
+        str(HEIGHT),
+        "--template",
+        str(TEMPLATE),
+        "--icon",
+        str(ICON),
+    ]
+    if cdn:
+        command += ["--cdn", cdn]
+    if archive:
+        command.append("--archive")
+    # pygbag takes the folder to pack from the last argument.
+    command.append(str(app))
+    return command
+
+
+def run_with_timeout(command: list[str], cwd: Path, timeout_s: float, log: Path) -> None:
+    """Run `command`, its output going to `log`; kill its whole process group on timeout."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1")
+    with log.open("w", encoding="utf-8") as out:
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+        try:
+            code = process.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            raise BuildError(
+                f"pygbag did not finish within {timeout_s:.0f} s (was it trying the network?)\n"
+                + tail(log)
+            ) from None
+    if code != 0:
+        raise BuildError(f"pygbag failed with exit code {code}\n" + tail(log))
+
+
+def tail(log: Path, lines: int = 25) -> str:
+    """The last lines pygbag printed, to explain a failure."""
+    text = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    return "--- last pygbag output ---\n" + "\n".join(text[-lines:])
+
+
+def check_archive(apk: Path) -> tuple[str, ...]:
+    """Refuse an archive that lacks the game or carries files that must stay home."""
+    with zipfile.ZipFile(apk) as packed:
+        names = tuple(sorted(packed.namelist()))
+    if "assets/main.py" not in names:
+        raise BuildError(f"{apk.name} has no assets/main.py")
+    for forbidden in ("tests/", "tools/", "build/", "docs/", ".git/", "node_modules/"):
+        leaked = [name for name in names if f"/{forbidden}" in f"/{name}"]
+        if leaked:
+            raise BuildError(f"{apk.name} contains {forbidden}: {leaked[:5]}")
+    return names
+
+
+def replace_output(site: Path, built: Path) -> None:
+    """Put the fresh build at `site`, refusing to wipe a folder that is not a build."""
+    if site.exists():
+        previous = list(site.iterdir())
+        if previous and not (site / "index.html").exists():
+            raise BuildError(f"{site} exists and does not look like a web build; not touching it")
+        shutil.rmtree(site)
+    site.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(built, site, ignore=shutil.ignore_patterns("web-cache", "version.txt"))
+
+
+def build(
+    out: Path = DEFAULT_OUT,
+    *,
+    archive: bool = False,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    cdn: str | None = None,
+    root: Path = ROOT,
+) -> BuildResult:
+    """Build the site into `out` (and `<out>.zip` with `archive`); raise BuildError on failure."""
+    require_pygbag()
+    for needed in (TEMPLATE, ICON):
+        if not needed.is_file():
+            # Without them pygbag would fetch its own from the CDN and hang offline.
+            raise BuildError(f"missing {needed}; run tools/make_icon.py for the icon")
+    out = out.resolve()
+    with tempfile.TemporaryDirectory(prefix="gin-rummy-web-") as scratch:
+        scratch_dir = Path(scratch)
+        app = stage(root, scratch_dir)
+        log = scratch_dir / "pygbag.log"
+        command = pygbag_command(app, archive=archive, cdn=cdn)
+        run_with_timeout(command, cwd=scratch_dir, timeout_s=timeout_s, log=log)
+        built = app / "build" / "web"
+        missing = [name for name in OUTPUTS if not (built / name).is_file()]
+        if missing:
+            raise BuildError(f"pygbag did not produce {', '.join(missing)}\n" + tail(log))
+        members = check_archive(built / f"{APP_NAME}.apk")
+        replace_output(out, built)
+        web_zip = None
+        if archive:
+            made = app / "build" / "web.zip"
+            if not made.is_file():
+                raise BuildError("pygbag did not produce web.zip\n" + tail(log))
+            web_zip = out.with_name(out.name + ".zip")
+            shutil.copy2(made, web_zip)
+    apk = out / f"{APP_NAME}.apk"
+    return BuildResult(out, apk, web_zip, apk.stat().st_size, members)
+
+
+def report(result: BuildResult, seconds: float) -> str:
+    """A short human summary of what was built."""
+    lines = [f"built {result.site} in {seconds:.1f} s"]
+    for path in sorted(result.site.iterdir()):
+        lines.append(f"  {path.name:<24} {path.stat().st_size / 1024:8.1f} KB")
+    if result.web_zip:
+        size_kb = result.web_zip.stat().st_size / 1024
+        lines.append(f"  {result.web_zip} ({size_kb:.1f} KB) for itch.io")
+    lines.append(
+        f"archive {result.apk.name}: {result.apk_bytes / 1024:.1f} KB, "
+        f"{len(result.apk_members)} files"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point; returns the process exit code."""
+    parser = argparse.ArgumentParser(description="Build the browser version of Gin Rummy.")
+    parser.add_argument("--archive", action="store_true", help="also write <out>.zip for itch.io")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (build/web)")
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds before giving up"
+    )
+    parser.add_argument("--cdn", default=None, help="runtime CDN (default: pygbag's own)")
+    args = parser.parse_args(argv)
+    if black_is_importable():
+        print("note: black is installed; pygbag runs with it blocked so no source is reformatted")
+    started = time.monotonic()
+    try:
+        result = build(args.out, archive=args.archive, timeout_s=args.timeout, cdn=args.cdn)
+    except BuildError as error:
+        print(f"build_web: error: {error}", file=sys.stderr)
+        return 1
+    print(report(result, time.monotonic() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
