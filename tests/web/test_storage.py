@@ -1,0 +1,197 @@
+"""game.storage on the desktop (files in tmp_path) and in the browser (a fake localStorage).
+
+The browser path runs natively: sys.platform is patched to "emscripten" and a fake
+`platform` module supplies `window.localStorage`, as pygbag does.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game import storage as storage_module
+from game.storage import (
+    BROWSER_PREFIX,
+    BrowserBackend,
+    DiskBackend,
+    Storage,
+    StorageError,
+    default_data_dir,
+)
+
+
+class FakeLocalStorage:
+    """The parts of the Web Storage API the game uses; values must be strings."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+        self.quota_exceeded = False
+
+    def getItem(self, key: str) -> str | None:  # the Web Storage API names
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError("localStorage keeps strings only")
+        if self.quota_exceeded:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+@pytest.fixture
+def local_storage(monkeypatch: pytest.MonkeyPatch) -> FakeLocalStorage:
+    """Pretend to be pygbag: emscripten platform and a `platform.window` bridge."""
+    fake = FakeLocalStorage()
+    fake_platform = types.ModuleType("platform")
+    fake_platform.window = types.SimpleNamespace(localStorage=fake)  # type: ignore[attr-defined]
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "platform", fake_platform)
+    return fake
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("GIN_RUMMY_DATA_DIR", str(folder))
+    return folder
+
+
+# --- the browser path ---------------------------------------------------------------
+
+
+def test_browser_build_uses_local_storage(local_storage: FakeLocalStorage) -> None:
+    storage = Storage()
+    assert isinstance(storage.backend, BrowserBackend)
+    storage.save("settings", {"sound": False, "variant": "oklahoma"})
+    raw = local_storage.items[BROWSER_PREFIX + "settings"]
+    assert json.loads(raw) == {"sound": False, "variant": "oklahoma"}
+    assert Storage().load("settings", {}) == {"sound": False, "variant": "oklahoma"}
+
+
+def test_browser_missing_key_gives_default(local_storage: FakeLocalStorage) -> None:
+    assert Storage().load("statistics", {"hands": 0}) == {"hands": 0}
+
+
+def test_browser_delete_forgets_the_entry(local_storage: FakeLocalStorage) -> None:
+    storage = Storage()
+    storage.save("saved-match", {"scores": [10, 25]})
+    storage.delete("saved-match")
+    assert storage.load("saved-match") is None
+    storage.delete("saved-match")  # deleting twice is harmless
+
+
+def test_browser_corrupt_entry_is_set_aside_and_reported(
+    local_storage: FakeLocalStorage, caplog: pytest.LogCaptureFixture
+) -> None:
+    local_storage.items[BROWSER_PREFIX + "statistics"] = '{"hands": 3'
+    storage = Storage()
+    with caplog.at_level(logging.WARNING, logger="game.storage"):
+        assert storage.load("statistics", {"hands": 0}) == {"hands": 0}
+    [problem] = storage.problems
+    assert problem.key == "statistics"
+    assert "JSONDecodeError" in problem.reason
+    assert problem.backup.startswith(BROWSER_PREFIX + "statistics.corrupt-")
+    assert local_storage.items[problem.backup] == '{"hands": 3'
+    assert BROWSER_PREFIX + "statistics" not in local_storage.items
+    assert "corrupt saved entry" in caplog.text
+
+
+def test_browser_quota_error_is_a_storage_error(local_storage: FakeLocalStorage) -> None:
+    local_storage.quota_exceeded = True
+    with pytest.raises(StorageError, match="cannot save 'saved-match'"):
+        Storage().save("saved-match", {"deck": list(range(52))})
+
+
+def test_browser_without_window_bridge_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "platform", types.ModuleType("platform"))
+    with pytest.raises(StorageError, match=r"platform\.window is missing"):
+        Storage()
+
+
+def test_browser_keys_do_not_clash_with_other_games(local_storage: FakeLocalStorage) -> None:
+    local_storage.items["settings"] = "another game's data"
+    Storage().save("settings", {"sound": True})
+    assert local_storage.items["settings"] == "another game's data"
+
+
+# --- the desktop path ---------------------------------------------------------------
+
+
+def test_desktop_uses_the_data_dir_override(data_dir: Path) -> None:
+    storage = Storage()
+    assert isinstance(storage.backend, DiskBackend)
+    storage.save("settings", {"sound": True})
+    assert json.loads((data_dir / "settings.json").read_text(encoding="utf-8")) == {"sound": True}
+    assert Storage().load("settings") == {"sound": True}
+
+
+def test_desktop_default_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("GIN_RUMMY_DATA_DIR", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_data_dir() == tmp_path / "xdg" / "gin-rummy"
+
+
+def test_desktop_write_is_atomic(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage()
+    storage.save("saved-match", {"hand": 1})
+
+    def crash(*args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage_module.os, "replace", crash)
+    with pytest.raises(StorageError, match="disk full"):
+        storage.save("saved-match", {"hand": 2})
+    # The old file is intact and no temporary file is left behind.
+    assert storage.load("saved-match") == {"hand": 1}
+    assert sorted(p.name for p in data_dir.iterdir()) == ["saved-match.json"]
+
+
+def test_desktop_corrupt_file_is_renamed_not_lost(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "statistics.json").write_text("not json at all", encoding="utf-8")
+    storage = Storage()
+    assert storage.load("statistics", {"hands": 0}) == {"hands": 0}
+    [problem] = storage.problems
+    backup = Path(problem.backup)
+    assert backup.name.startswith("statistics.json.corrupt-")
+    assert backup.read_text(encoding="utf-8") == "not json at all"
+    assert not (data_dir / "statistics.json").exists()
+
+
+def test_desktop_undecodable_bytes_are_corrupt_too(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_bytes(b"\xff\xfe\x00garbage")
+    storage = Storage()
+    assert storage.load("settings", "default") == "default"
+    assert "UnicodeDecodeError" in storage.problems[0].reason
+
+
+def test_two_corruptions_in_one_second_keep_both_backups(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    storage = Storage()
+    for text in ("{", "["):
+        (data_dir / "settings.json").write_text(text, encoding="utf-8")
+        storage.load("settings")
+    backups = sorted(p.read_text() for p in data_dir.glob("settings.json.corrupt-*"))
+    assert backups == ["[", "{"]
+
+
+def test_value_that_is_not_json_is_refused(data_dir: Path) -> None:
+    with pytest.raises(StorageError, match="as JSON"):
+        Storage().save("settings", {"when": object()})
+
+
+@pytest.mark.parametrize("key", ["", "../escape", "Settings", "a/b", "x" * 80])
+def test_unsafe_keys_are_refused(data_dir: Path, key: str) -> None:
+    with pytest.raises(ValueError, match="storage key"):
+        Storage().save(key, 1)
