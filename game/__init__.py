@@ -1,0 +1,1 @@
+"""Gin Rummy: a rules engine, AI players and a pygame-ce table."""

@@ -1,0 +1,14 @@
+"""`python -m game` and the `gin-rummy` console script start the game like `python main.py`."""
+
+import asyncio
+
+
+def run() -> None:
+    """Start the game."""
+    from game.ui.app import main  # noqa: PLC0415 - pygame only when the game starts
+
+    asyncio.run(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,677 @@
+"""One deal of Gin Rummy as an explicit state machine.
+
+Seats are 0 and 1. Every action goes through :meth:`Hand.verify` (which raises
+:class:`IllegalAction` saying why) before anything changes, so a refused action leaves the
+hand exactly as it was. A hand is fully described by its rules, dealer, deck order and the
+actions taken, which is also how it is saved and replayed.
+
+>>> import random
+>>> hand = Hand.deal(RuleSet.preset("standard"), dealer=0, rng=random.Random(7))
+>>> hand.phase, hand.to_act
+(<Phase.UPCARD_OFFER: 'upcard_offer'>, 1)
+>>> hand.legal_actions()
+[DrawDiscard(), Pass()]
+>>> event = hand.apply(Pass())
+>>> hand.to_act
+0
+>>> hand.apply(Discard(hand.view(0).hand[0]))
+Traceback (most recent call last):
+...
+game.rules.errors.IllegalAction: it is the upcard offer: take the upcard or pass, not discard ...
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from game.rules.actions import (
+    Action,
+    Arrange,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndLayoff,
+    Knock,
+    LayOff,
+    Meld,
+    Pass,
+    action_from_data,
+    action_to_data,
+    describe_melds,
+)
+from game.rules.cards import FULL_DECK, Card, CardParseError, card_from_data, cards_to_mask
+from game.rules.errors import IllegalAction, RecordError, RuleSetError
+from game.rules.melds import (
+    best_melds,
+    can_lay_off,
+    deadwood_value,
+    is_meld,
+    knock_arrangements,
+)
+from game.rules.ruleset import RuleSet
+from game.rules.scoring import VOID_RESULT, HandResult, knock_limit_for, score_hand
+
+RECORD_VERSION = 1
+
+
+class Phase(Enum):
+    """Where a hand stands."""
+
+    UPCARD_OFFER = "upcard_offer"  # first turn: take the upcard or pass
+    DRAW = "draw"
+    DISCARD = "discard"
+    LAST_CHANCE = "last_chance"  # option last_discard_chance: take the last discard to knock
+    ARRANGE = "arrange"  # the knocker lays out melds
+    LAYOFF = "layoff"  # the defender lays off onto the knocker's melds
+    FINISHED = "finished"
+    VOID = "void"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What one action did, as everyone at the table saw it.
+
+    ``card`` is the card that moved when it was seen face up (a discard, a taken discard, a
+    layoff); a card drawn from the stock and the knocker's face-down discard stay hidden
+    (``None``) until the hand is over.
+    """
+
+    player: int
+    kind: str
+    card: Card | None = None
+    melds: tuple[Meld, ...] = ()
+    meld_index: int | None = None
+
+    def __str__(self) -> str:
+        text = f"player {self.player} {self.kind.replace('_', ' ')}"
+        if self.card is not None:
+            text += f" {self.card}"
+        if self.melds:
+            text += " " + describe_melds(self.melds)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything one player may know at this moment, and nothing more."""
+
+    player: int
+    phase: Phase
+    to_act: int | None
+    rules: RuleSet
+    dealer: int
+    knock_limit: int
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    upcard: Card | None
+    taken_discard: Card | None
+    turn: int
+    scores: tuple[int, int] = (0, 0)
+    knocker: int | None = None
+    knocker_melds: tuple[Meld, ...] = ()
+    knocker_deadwood: tuple[Card, ...] = ()
+    layoffs: tuple[tuple[Card, int], ...] = ()
+    opponent_hand: tuple[Card, ...] | None = None  # only once the hand is over
+    result: HandResult | None = None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this player must act now."""
+        return self.to_act == self.player
+
+
+@dataclass
+class Hand:
+    """One deal: the cards, whose turn it is, and what has happened."""
+
+    rules: RuleSet
+    dealer: int
+    deck: tuple[Card, ...]
+    knock_limit: int
+    hands: list[list[Card]]
+    stock: list[Card]  # the next card to draw is stock[-1]
+    discard_pile: list[Card]
+    discarded_by: list[int | None]  # who put each discard-pile card there (None: the upcard)
+    phase: Phase
+    to_act: int | None
+    upcard: Card | None
+    scores: tuple[int, int] = (0, 0)
+    turn: int = 0
+    stock_only: bool = False  # both passed the upcard: the non-dealer must draw from the stock
+    taken_discard: Card | None = None
+    taken_from: int | None = None  # who had discarded the card just taken
+    no_retake: tuple[int, Card] | None = None
+    must_knock: bool = False
+    known: list[list[Card]] = field(default_factory=lambda: [[], []])
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    history: list[Event] = field(default_factory=list)
+    knocker: int | None = None
+    knock_card: Card | None = None
+    knocker_melds: list[list[Card]] = field(default_factory=list)
+    knocker_deadwood: tuple[Card, ...] = ()
+    layoffs: list[tuple[Card, int]] = field(default_factory=list)
+    defender_melds: tuple[Meld, ...] = ()
+    result: HandResult | None = None
+
+    # --- creation -------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        dealer: int,
+        rng: random.Random,
+        scores: tuple[int, int] = (0, 0),
+    ) -> Hand:
+        """Shuffle with ``rng`` and deal."""
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        return cls.from_deck(rules, dealer, deck, scores)
+
+    @classmethod
+    def from_deck(
+        cls,
+        rules: RuleSet,
+        dealer: int,
+        deck: Sequence[Card],
+        scores: tuple[int, int] = (0, 0),
+    ) -> Hand:
+        """Deal from an explicit deck order (``deck[0]`` is dealt first, to the non-dealer).
+
+        Cards go one at a time, alternately, starting with the non-dealer; the 21st card is
+        the upcard, or the non-dealer's 11th card with the eleven-card deal.
+        """
+        if dealer not in (0, 1):
+            raise IllegalAction(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        cards = tuple(deck)
+        if len(cards) != 52 or len(set(cards)) != 52 or not all(isinstance(c, Card) for c in cards):
+            raise IllegalAction("a deck must hold each of the 52 cards exactly once")
+        non_dealer = 1 - dealer
+        hands: list[list[Card]] = [[], []]
+        for i in range(20):
+            hands[non_dealer if i % 2 == 0 else dealer].append(cards[i])
+        stock = list(reversed(cards[21:]))
+        if rules.eleven_card_deal:
+            hands[non_dealer].append(cards[20])
+            hand = cls(rules, dealer, cards, rules.knock_limit, hands, stock, [], [],
+                       Phase.DISCARD, non_dealer, None, scores)  # fmt: skip
+        else:
+            upcard = cards[20]
+            hand = cls(rules, dealer, cards, knock_limit_for(rules, upcard), hands, stock,
+                       [upcard], [None], Phase.UPCARD_OFFER, non_dealer, upcard, scores)  # fmt: skip
+        return hand
+
+    # --- queries --------------------------------------------------------------------------
+
+    @property
+    def non_dealer(self) -> int:
+        """The seat that plays first."""
+        return 1 - self.dealer
+
+    @property
+    def is_over(self) -> bool:
+        """Finished or void."""
+        return self.phase in (Phase.FINISHED, Phase.VOID)
+
+    @property
+    def defender(self) -> int | None:
+        """The seat that did not knock, once somebody has."""
+        return None if self.knocker is None else 1 - self.knocker
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take (the defender's layoffs one at a time)."""
+        if self.to_act is None:
+            return []
+        player = self.to_act
+        hand = self.hands[player]
+        phase = self.phase
+        actions: list[Action] = []
+        if phase is Phase.UPCARD_OFFER:
+            return [DrawDiscard(), Pass()]
+        if phase is Phase.DRAW:
+            actions.append(DrawStock())
+            if self._may_take_discard(player)[0]:
+                actions.append(DrawDiscard())
+            return actions
+        if phase is Phase.LAST_CHANCE:
+            if self._may_take_discard(player)[0]:
+                actions.append(DrawDiscard())
+            actions.append(Pass())
+            return actions
+        if phase is Phase.DISCARD:
+            if not self.must_knock:
+                actions.extend(Discard(c) for c in hand if self._may_discard(c))
+            actions.extend(Knock(c) for c in hand if self._may_knock_with(c))
+            if self._may_big_gin():
+                actions.append(Knock(None))
+            return actions
+        if phase is Phase.ARRANGE:
+            limit = 0 if self.knock_card is None else self.knock_limit
+            return [Arrange(r.melds) for r in knock_arrangements(hand, limit)]
+        if phase is Phase.LAYOFF:
+            for card in sorted(hand):
+                for i, meld in enumerate(self.knocker_melds):
+                    if can_lay_off(card, meld):
+                        actions.append(LayOff(card, i))
+            actions.append(EndLayoff())
+            return actions
+        return []
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` saying why ``action`` is not allowed now."""
+        if self.is_over:
+            raise IllegalAction(f"the hand is over ({self.phase.value}): no more actions")
+        player = self.to_act
+        assert player is not None
+        hand = self.hands[player]
+        phase = self.phase
+        if phase is Phase.UPCARD_OFFER:
+            if not isinstance(action, DrawDiscard | Pass):
+                raise IllegalAction(
+                    f"it is the upcard offer: take the upcard or pass, not {action}"
+                )
+        elif phase is Phase.DRAW:
+            if isinstance(action, DrawStock):
+                return
+            if not isinstance(action, DrawDiscard):
+                raise IllegalAction(
+                    f"draw first, from the stock or the discard pile, before you {action}"
+                )
+            allowed, why = self._may_take_discard(player)
+            if not allowed:
+                raise IllegalAction(why)
+        elif phase is Phase.LAST_CHANCE:
+            if isinstance(action, Pass):
+                return
+            if not isinstance(action, DrawDiscard):
+                raise IllegalAction(
+                    f"the stock is down to two cards: take the last discard to knock, or pass; not {action}"
+                )
+            allowed, why = self._may_take_discard(player)
+            if not allowed:
+                raise IllegalAction(why)
+        elif phase is Phase.DISCARD:
+            self._verify_discard_phase(action, hand)
+        elif phase is Phase.ARRANGE:
+            self._verify_arrange(action, hand)
+        elif phase is Phase.LAYOFF:
+            self._verify_layoff(action, hand)
+
+    def _verify_discard_phase(self, action: Action, hand: list[Card]) -> None:
+        if isinstance(action, Discard):
+            if action.card not in hand:
+                raise IllegalAction(f"{action.card} is not in your hand")
+            if self.must_knock:
+                raise IllegalAction(
+                    "you took that discard only to knock: you must knock this turn, not discard"
+                )
+            if not self._may_discard(action.card):
+                raise IllegalAction(
+                    f"{action.card} was just taken from the discard pile: it cannot be discarded this turn"
+                )
+            return
+        if isinstance(action, Knock):
+            if action.card is None:
+                if not self.rules.big_gin:
+                    raise IllegalAction(
+                        "big gin is not played with these rules: knock with a discard"
+                    )
+                if not self._may_big_gin():
+                    raise IllegalAction("big gin needs all eleven cards melded")
+                return
+            if action.card not in hand:
+                raise IllegalAction(f"{action.card} is not in your hand")
+            if not self._may_discard(action.card) and not self._may_knock_with_taken():
+                raise IllegalAction(
+                    f"{action.card} was just taken from the discard pile: it cannot be discarded this turn"
+                )
+            rest = cards_to_mask(hand) & ~action.card.bit
+            count = deadwood_value(rest)
+            if count > self.knock_limit:
+                if self.knock_limit == 0:
+                    raise IllegalAction(
+                        f"only gin may knock in this hand; discarding {action.card} leaves {count} deadwood"
+                    )
+                raise IllegalAction(
+                    f"discarding {action.card} leaves {count} deadwood: the knock limit is {self.knock_limit}"
+                )
+            return
+        raise IllegalAction(f"you have drawn: discard or knock now, not {action}")
+
+    def _verify_arrange(self, action: Action, hand: list[Card]) -> None:
+        if not isinstance(action, Arrange):
+            raise IllegalAction(f"you knocked: lay out your melds now, not {action}")
+        used: set[Card] = set()
+        for meld in action.melds:
+            if not is_meld(meld):
+                raise IllegalAction(f"[{' '.join(map(str, meld))}] is not a set or a run")
+            for card in meld:
+                if card not in hand:
+                    raise IllegalAction(f"{card} is not in your hand")
+                if card in used:
+                    raise IllegalAction(f"{card} is used in two melds")
+                used.add(card)
+        count = sum(c.value for c in hand if c not in used)
+        limit = 0 if self.knock_card is None else self.knock_limit
+        if count > limit:
+            raise IllegalAction(f"that arrangement leaves {count} deadwood: the limit is {limit}")
+
+    def _verify_layoff(self, action: Action, hand: list[Card]) -> None:
+        if isinstance(action, EndLayoff):
+            return
+        if not isinstance(action, LayOff):
+            raise IllegalAction(f"lay off cards onto the knocker's melds or finish, not {action}")
+        if action.card not in hand:
+            raise IllegalAction(f"{action.card} is not in your hand")
+        if not 0 <= action.meld_index < len(self.knocker_melds):
+            raise IllegalAction(f"there is no meld number {action.meld_index + 1} to lay off on")
+        meld = self.knocker_melds[action.meld_index]
+        if not can_lay_off(action.card, meld):
+            raise IllegalAction(f"{action.card} does not extend [{' '.join(map(str, meld))}]")
+
+    def _may_discard(self, card: Card) -> bool:
+        return card != self.taken_discard or self.rules.allow_rediscard
+
+    def _may_knock_with_taken(self) -> bool:
+        # The last-discard chance lets the player knock discarding that same card face down,
+        # and the rediscard rule lets the retaking original discarder knock with it too.
+        return self.must_knock or self.rules.allow_rediscard
+
+    def _may_knock_with(self, card: Card) -> bool:
+        if card == self.taken_discard and not self._may_knock_with_taken():
+            return False
+        rest = cards_to_mask(self.hands[self.to_act or 0]) & ~card.bit
+        return deadwood_value(rest) <= self.knock_limit
+
+    def _may_big_gin(self) -> bool:
+        hand = self.hands[self.to_act or 0]
+        return self.rules.big_gin and len(hand) == 11 and deadwood_value(hand) == 0
+
+    def _can_knock_after_taking(self, player: int, card: Card) -> bool:
+        mask = cards_to_mask(self.hands[player]) | card.bit
+        return any(
+            deadwood_value(mask & ~c.bit) <= self.knock_limit for c in self.hands[player] + [card]
+        )
+
+    def _may_take_discard(self, player: int) -> tuple[bool, str]:
+        if not self.discard_pile:
+            return False, "the discard pile is empty"
+        if self.stock_only:
+            return False, "both players passed the upcard: draw from the stock"
+        top = self.discard_pile[-1]
+        if self.phase is Phase.LAST_CHANCE and not self._can_knock_after_taking(player, top):
+            return (
+                False,
+                f"the last discard may be taken only to knock, and {top} does not let you knock",
+            )
+        if self.no_retake == (player, top) and not self._can_knock_after_taking(player, top):
+            return (
+                False,
+                f"you discarded {top} and it was thrown back: you may retake it only to knock",
+            )
+        return True, ""
+
+    # --- applying actions -----------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Apply a legal action and return what happened, as everyone saw it."""
+        self.verify(action)
+        player = self.to_act
+        assert player is not None
+        self.actions.append((player, action))
+        event = self._apply(player, action)
+        self.history.append(event)
+        return event
+
+    def _apply(self, player: int, action: Action) -> Event:
+        other = 1 - player
+        hand = self.hands[player]
+        if isinstance(action, Pass):
+            if self.phase is Phase.LAST_CHANCE:
+                self._void()
+                return Event(player, "pass")
+            if player == self.non_dealer:
+                self.to_act = self.dealer
+            else:
+                self.phase, self.to_act, self.stock_only = Phase.DRAW, self.non_dealer, True
+            return Event(player, "pass")
+        if isinstance(action, DrawStock):
+            hand.append(self.stock.pop())
+            self.taken_discard = None
+            self._after_draw(player, must_knock=False)
+            return Event(player, "draw_stock")
+        if isinstance(action, DrawDiscard):
+            kind = "take_upcard" if self.phase is Phase.UPCARD_OFFER else "draw_discard"
+            card = self.discard_pile.pop()
+            self.taken_from = self.discarded_by.pop()
+            hand.append(card)
+            self.known[player].append(card)
+            must_knock = self.phase is Phase.LAST_CHANCE or self.no_retake == (player, card)
+            self.taken_discard = card
+            self._after_draw(player, must_knock)
+            return Event(player, kind, card)
+        if isinstance(action, Discard):
+            self._remove(player, action.card)
+            self.no_retake = None
+            if action.card == self.taken_discard and self.taken_from is not None:
+                # Association rule: the card went back, so its first discarder may not retake it.
+                self.no_retake = (self.taken_from, action.card)
+            self.discard_pile.append(action.card)
+            self.discarded_by.append(player)
+            self.taken_discard = None
+            if len(self.stock) <= 2:
+                if self.rules.last_discard_chance:
+                    self.phase, self.to_act = Phase.LAST_CHANCE, other
+                else:
+                    self._void()
+            else:
+                self.phase, self.to_act = Phase.DRAW, other
+                self.turn += 1
+            return Event(player, "discard", action.card)
+        if isinstance(action, Knock):
+            if action.card is not None:
+                self._remove(player, action.card)
+            self.knock_card = action.card
+            self.knocker = player
+            self.phase = Phase.ARRANGE
+            self.taken_discard = None
+            return Event(player, "knock" if action.card is not None else "big_gin")
+        if isinstance(action, Arrange):
+            return self._arrange(player, action)
+        if isinstance(action, LayOff):
+            self._remove(player, action.card)
+            self.knocker_melds[action.meld_index].append(action.card)
+            self.knocker_melds[action.meld_index].sort(key=lambda c: (c.rank, c.suit))
+            self.layoffs.append((action.card, action.meld_index))
+            return Event(player, "lay_off", action.card, meld_index=action.meld_index)
+        assert isinstance(action, EndLayoff)
+        self._finish(gin=False)
+        return Event(player, "end_layoff", melds=self.defender_melds)
+
+    def _after_draw(self, player: int, must_knock: bool) -> None:
+        if self.no_retake is not None and self.no_retake[0] == player:
+            self.no_retake = None  # the restriction lasts for the original discarder's next draw
+        self.must_knock = must_knock
+        self.stock_only = False
+        self.phase = Phase.DISCARD
+        self.to_act = player
+
+    def _remove(self, player: int, card: Card) -> None:
+        self.hands[player].remove(card)
+        if card in self.known[player]:
+            self.known[player].remove(card)
+
+    def _arrange(self, player: int, action: Arrange) -> Event:
+        hand = self.hands[player]
+        used = {c for m in action.melds for c in m}
+        self.knocker_melds = [list(m) for m in action.melds]
+        self.knocker_deadwood = tuple(sorted(c for c in hand if c not in used))
+        hand.clear()  # the knocker's cards are now on the table
+        count = sum(c.value for c in self.knocker_deadwood)
+        if count == 0:
+            self._finish(gin=True)
+        else:
+            self.phase, self.to_act = Phase.LAYOFF, 1 - player
+        return Event(player, "arrange", melds=action.melds)
+
+    def _finish(self, gin: bool) -> None:
+        knocker = self.knocker
+        assert knocker is not None
+        defender_cards = self.hands[1 - knocker]
+        arrangement = best_melds(defender_cards)
+        self.defender_melds = arrangement.melds
+        self.result = score_hand(
+            self.rules,
+            knocker=knocker,
+            knocker_count=sum(c.value for c in self.knocker_deadwood),
+            defender_count=arrangement.deadwood_value,
+            gin=gin and self.knock_card is not None,
+            big_gin=gin and self.knock_card is None,
+            spade_upcard=self.upcard is not None and self.upcard.suit.char == "S",
+        )
+        self.phase, self.to_act = Phase.FINISHED, None
+
+    def _void(self) -> None:
+        self.phase, self.to_act = Phase.VOID, None
+        self.result = VOID_RESULT
+
+    # --- views ----------------------------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know now: never the opponent's hidden cards or the stock order."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be seat 0 or 1, not {player!r}")
+        other = 1 - player
+        over = self.is_over
+        return PlayerView(
+            player=player,
+            phase=self.phase,
+            to_act=self.to_act,
+            rules=self.rules,
+            dealer=self.dealer,
+            knock_limit=self.knock_limit,
+            hand=tuple(self.hands[player]),
+            discard_pile=tuple(self.discard_pile),
+            stock_size=len(self.stock),
+            opponent_hand_size=len(self.hands[other]),
+            opponent_known=tuple(self.known[other]),
+            history=tuple(self.history),
+            legal_actions=tuple(self.legal_actions()) if self.to_act == player else (),
+            upcard=self.upcard,
+            taken_discard=self.taken_discard if self.to_act == player else None,
+            turn=self.turn,
+            scores=self.scores,
+            knocker=self.knocker,
+            knocker_melds=tuple(tuple(m) for m in self.knocker_melds),
+            knocker_deadwood=self.knocker_deadwood if self.phase is not Phase.ARRANGE else (),
+            layoffs=tuple(self.layoffs),
+            opponent_hand=tuple(self.hands[other]) if over else None,
+            result=self.result,
+        )
+
+    # --- records --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible record: rules, dealer, deck and actions, plus a state check."""
+        return {
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "deck": [str(c) for c in self.deck],
+            "actions": [[p, action_to_data(a)] for p, a in self.actions],
+            "state": self._state_summary(),
+        }
+
+    def _state_summary(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "hands": [[str(c) for c in sorted(h)] for h in self.hands],
+            "stock": len(self.stock),
+            "discard_pile": [str(c) for c in self.discard_pile],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Hand:
+        """Rebuild a hand by replaying its record; reject anything corrupt or tampered."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a hand record must be an object, not {type(data).__name__}")
+        expected = {"version", "rules", "dealer", "scores", "deck", "actions", "state"}
+        if set(data) != expected:
+            raise RecordError(f"a hand record needs exactly the keys {sorted(expected)}")
+        if data["version"] != RECORD_VERSION:
+            raise RecordError(f"unknown hand record version {data['version']!r}")
+        try:
+            rules = RuleSet.from_dict(data["rules"])
+        except RuleSetError as error:
+            raise RecordError(f"bad rules in hand record: {error}") from None
+        deck_data = data["deck"]
+        if not isinstance(deck_data, list):
+            raise RecordError("the deck must be a list of 52 cards")
+        try:
+            deck = [card_from_data(c) for c in deck_data]
+        except CardParseError as error:
+            raise RecordError(f"bad card in the deck: {error}") from None
+        if len(deck) != 52 or len(set(deck)) != 52:
+            raise RecordError("the deck must hold each of the 52 cards exactly once")
+        scores = data["scores"]
+        if (
+            not isinstance(scores, list)
+            or len(scores) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
+        ):
+            raise RecordError(f"scores must be two whole numbers, not {scores!r}")
+        if data["dealer"] not in (0, 1) or isinstance(data["dealer"], bool):
+            raise RecordError(f"the dealer must be 0 or 1, not {data['dealer']!r}")
+        hand = cls.from_deck(rules, data["dealer"], deck, (scores[0], scores[1]))
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list")
+        for number, entry in enumerate(actions, 1):
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise RecordError(f"action {number} must be [player, action]")
+            player, action = entry[0], action_from_data(entry[1])
+            if player != hand.to_act:
+                raise RecordError(
+                    f"action {number} is by player {player!r} but it was {hand.to_act}'s turn"
+                )
+            try:
+                hand.apply(action)
+            except IllegalAction as error:
+                raise RecordError(f"action {number} ({action}) is illegal: {error}") from None
+        if hand._state_summary() != data["state"]:
+            raise RecordError(
+                "the recorded state does not match the replayed actions: record tampered"
+            )
+        return hand
+
+    def check_invariants(self) -> None:
+        """Assert the 52 cards are all accounted for exactly once (for tests and loading)."""
+        places: list[Card] = [*self.hands[0], *self.hands[1], *self.stock, *self.discard_pile]
+        places.extend(c for m in self.knocker_melds for c in m)
+        places.extend(self.knocker_deadwood)
+        if self.knock_card is not None:
+            places.append(self.knock_card)
+        if len(places) != 52 or set(places) != set(FULL_DECK):
+            raise AssertionError(
+                f"cards not conserved: {len(places)} placed, {len(set(places))} distinct"
+            )
