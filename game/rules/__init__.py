@@ -33,6 +33,7 @@ from game.rules.cards import (
 )
 from game.rules.errors import IllegalAction, RecordError, RulesError, RuleSetError
 from game.rules.hand import Event, Hand, Phase, PlayerView
+from game.rules.match import Match, PlayedHand
 from game.rules.melds import (
     Defence,
     MeldResult,
@@ -66,11 +67,13 @@ __all__ = [
     "IllegalAction",
     "Knock",
     "LayOff",
+    "Match",
     "Meld",
     "MeldResult",
     "NextDealer",
     "Pass",
     "Phase",
+    "PlayedHand",
     "PlayerView",
     "Rank",
     "RecordError",

@@ -98,9 +98,7 @@ class Card:
         if raw.startswith("10"):
             raw = "T" + raw[2:]
         if len(raw) != 2:
-            raise CardParseError(
-                f"{text!r} is not a card: expected a rank and a suit, such as '7H'"
-            )
+            raise CardParseError(f"{text!r} is not a card: expected a rank and a suit, such as '7H'")
         rank_char, suit_char = raw
         if rank_char not in RANK_CHARS:
             raise CardParseError(f"{text!r} is not a card: the rank must be one of {RANK_CHARS}")

@@ -284,16 +284,12 @@ class Hand:
         phase = self.phase
         if phase is Phase.UPCARD_OFFER:
             if not isinstance(action, DrawDiscard | Pass):
-                raise IllegalAction(
-                    f"it is the upcard offer: take the upcard or pass, not {action}"
-                )
+                raise IllegalAction(f"it is the upcard offer: take the upcard or pass, not {action}")
         elif phase is Phase.DRAW:
             if isinstance(action, DrawStock):
                 return
             if not isinstance(action, DrawDiscard):
-                raise IllegalAction(
-                    f"draw first, from the stock or the discard pile, before you {action}"
-                )
+                raise IllegalAction(f"draw first, from the stock or the discard pile, before you {action}")
             allowed, why = self._may_take_discard(player)
             if not allowed:
                 raise IllegalAction(why)
@@ -330,9 +326,7 @@ class Hand:
         if isinstance(action, Knock):
             if action.card is None:
                 if not self.rules.big_gin:
-                    raise IllegalAction(
-                        "big gin is not played with these rules: knock with a discard"
-                    )
+                    raise IllegalAction("big gin is not played with these rules: knock with a discard")
                 if not self._may_big_gin():
                     raise IllegalAction("big gin needs all eleven cards melded")
                 return
@@ -406,9 +400,7 @@ class Hand:
 
     def _can_knock_after_taking(self, player: int, card: Card) -> bool:
         mask = cards_to_mask(self.hands[player]) | card.bit
-        return any(
-            deadwood_value(mask & ~c.bit) <= self.knock_limit for c in self.hands[player] + [card]
-        )
+        return any(deadwood_value(mask & ~c.bit) <= self.knock_limit for c in self.hands[player] + [card])
 
     def _may_take_discard(self, player: int) -> tuple[bool, str]:
         if not self.discard_pile:
@@ -651,17 +643,13 @@ class Hand:
                 raise RecordError(f"action {number} must be [player, action]")
             player, action = entry[0], action_from_data(entry[1])
             if player != hand.to_act:
-                raise RecordError(
-                    f"action {number} is by player {player!r} but it was {hand.to_act}'s turn"
-                )
+                raise RecordError(f"action {number} is by player {player!r} but it was {hand.to_act}'s turn")
             try:
                 hand.apply(action)
             except IllegalAction as error:
                 raise RecordError(f"action {number} ({action}) is illegal: {error}") from None
         if hand._state_summary() != data["state"]:
-            raise RecordError(
-                "the recorded state does not match the replayed actions: record tampered"
-            )
+            raise RecordError("the recorded state does not match the replayed actions: record tampered")
         return hand
 
     def check_invariants(self) -> None:
@@ -672,6 +660,4 @@ class Hand:
         if self.knock_card is not None:
             places.append(self.knock_card)
         if len(places) != 52 or set(places) != set(FULL_DECK):
-            raise AssertionError(
-                f"cards not conserved: {len(places)} placed, {len(set(places))} distinct"
-            )
+            raise AssertionError(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 from game.rules.cards import Card, cards_to_mask, format_cards, mask_to_cards
 
@@ -218,9 +218,7 @@ def is_set(cards: Sequence[Card]) -> bool:
     >>> is_set(parse_cards("7C 7D 7H")), is_set(parse_cards("7C 7D"))
     (True, False)
     """
-    return (
-        3 <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len(set(cards)) == len(cards)
-    )
+    return 3 <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len(set(cards)) == len(cards)
 
 
 def is_run(cards: Sequence[Card]) -> bool:
@@ -232,7 +230,7 @@ def is_run(cards: Sequence[Card]) -> bool:
     if len(cards) < 3 or len({c.suit for c in cards}) != 1:
         return False
     ranks = sorted(c.rank for c in cards)
-    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
+    return all(b == a + 1 for a, b in pairwise(ranks))
 
 
 def is_meld(cards: Sequence[Card]) -> bool:
@@ -324,9 +322,7 @@ def knock_arrangements(cards: Iterable[Card] | int, knock_limit: int) -> list[Me
     """
     mask = cards if isinstance(cards, int) else cards_to_mask(cards)
     results = [MeldResult.from_masks(m, mask) for m in _arrangement_masks(mask, knock_limit)]
-    results.sort(
-        key=lambda r: (r.deadwood_value, len(r.melds), [meld_sort_key(m) for m in r.melds])
-    )
+    results.sort(key=lambda r: (r.deadwood_value, len(r.melds), [meld_sort_key(m) for m in r.melds]))
     return results
 
 
@@ -369,9 +365,7 @@ def _layoff_options(meld: Sequence[Card], held: int) -> list[list[Card]]:
     return [down[:d] + up[:u] for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
-def best_defence(
-    defender_cards: Iterable[Card] | int, knocker_melds: Sequence[Sequence[Card]]
-) -> Defence:
+def best_defence(defender_cards: Iterable[Card] | int, knocker_melds: Sequence[Sequence[Card]]) -> Defence:
     """The layoffs and melds that together leave the defender the lowest count.
 
     Layoffs chain (a card laid off extends the run for the next one), and the defender's own

@@ -108,9 +108,7 @@ class RuleSet:
             raise RuleSetError(f"unknown next_dealer {self.next_dealer!r}")
 
     @classmethod
-    def preset(
-        cls, variant: str = "standard", bonuses: str = "classic", **overrides: Any
-    ) -> RuleSet:
+    def preset(cls, variant: str = "standard", bonuses: str = "classic", **overrides: Any) -> RuleSet:
         """A named variant with a named bonus preset, then any option overridden.
 
         >>> RuleSet.preset("simple").knock_limit
@@ -119,13 +117,9 @@ class RuleSet:
         20
         """
         if variant not in VARIANT_PRESETS:
-            raise RuleSetError(
-                f"unknown variant {variant!r}: choose one of {', '.join(VARIANT_PRESETS)}"
-            )
+            raise RuleSetError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANT_PRESETS)}")
         if bonuses not in BONUS_PRESETS:
-            raise RuleSetError(
-                f"unknown bonus preset {bonuses!r}: choose one of {', '.join(BONUS_PRESETS)}"
-            )
+            raise RuleSetError(f"unknown bonus preset {bonuses!r}: choose one of {', '.join(BONUS_PRESETS)}")
         values: dict[str, Any] = dict(BONUS_PRESETS[bonuses])
         values["variant"] = Variant(variant)
         if variant == "simple":

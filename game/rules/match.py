@@ -1,0 +1,328 @@
+"""A match: hands until the target, dealers, boxes and bonuses, in 2-, 3- and 4-player formats.
+
+Two players play each other. With three, the dealer sits out and the other two play; the
+loser of each hand deals the next, played between that hand's winner and the player who sat
+out. With four, players 0 and 2 partner against 1 and 3; each round is two separate games
+(0 v 1 and 2 v 3, then 0 v 3 and 2 v 1, alternating) and the team results combine.
+
+>>> import random
+>>> match = Match(RuleSet.preset("standard"), random.Random(3))
+>>> hand = match.new_hand()
+>>> match.seats, hand.dealer in (0, 1)
+((0, 1), True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.cards import FULL_DECK
+from game.rules.errors import IllegalAction, RecordError, RuleSetError
+from game.rules.hand import Hand
+from game.rules.ruleset import NextDealer, RuleSet
+from game.rules.scoring import HandResult
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """One finished hand of a match, in match terms (players, not seats)."""
+
+    number: int
+    players: tuple[int, int]  # the players in seats 0 and 1
+    dealer: int  # a player id
+    result: HandResult
+
+    @property
+    def winner(self) -> int | None:
+        """The winning player (not seat), or None for a void hand."""
+        return None if self.result.winner is None else self.players[self.result.winner]
+
+    @property
+    def loser(self) -> int | None:
+        """The losing player, or None for a void hand."""
+        return None if self.result.winner is None else self.players[1 - self.result.winner]
+
+
+class Match:
+    """Hands until somebody reaches the target, with boxes and the game bonus at the end."""
+
+    def __init__(self, rules: RuleSet, rng: random.Random) -> None:
+        self.rules = rules
+        self.rng = rng
+        self._initial_rng_state = rng.getstate()
+        self.sides = 2 if rules.players in (2, 4) else 3  # who keeps score: players or teams
+        self.scores = [0] * self.sides
+        self.boxes = [0] * self.sides
+        self.played: list[PlayedHand] = []
+        self.current: Hand | None = None
+        self.seats: tuple[int, int] = (0, 1)
+        self._records: list[Hand] = []
+        self.first_cut = self._cut_for_deal()
+        self.dealer = self.first_cut[0]
+        self.sitting_out: int | None = self.dealer if rules.players == 3 else None
+        self._round_results: list[PlayedHand] = []
+        self._table = 0  # four players: which of the round's two games is next
+        self._table_dealers = [0, 2]
+
+    # --- dealing --------------------------------------------------------------------------
+
+    def _cut_for_deal(self) -> tuple[int, list[str]]:
+        """Each player cuts; the lowest card deals (ties cut again)."""
+        while True:
+            cut = self.rng.sample(FULL_DECK, self.rules.players)
+            low = min(c.rank for c in cut)
+            if sum(1 for c in cut if c.rank == low) == 1:
+                dealer = next(i for i, c in enumerate(cut) if c.rank == low)
+                return dealer, [str(c) for c in cut]
+
+    def side_of(self, player: int) -> int:
+        """The score column of a player: their own, or their team's with four players."""
+        return player % 2 if self.rules.players == 4 else player
+
+    def _next_pairing(self) -> tuple[tuple[int, int], int]:
+        """(players in seats 0 and 1, the dealer's seat) for the next hand."""
+        players = self.rules.players
+        if players == 2:
+            return (0, 1), self.dealer
+        if players == 3:
+            dealer = self.dealer
+            return ((dealer + 1) % 3, (dealer + 2) % 3), 1
+        round_number = len(self._round_history())
+        pairs = ((0, 1), (2, 3)) if round_number % 2 == 0 else ((0, 3), (2, 1))
+        pair = pairs[self._table]
+        dealer = self._table_dealers[self._table]
+        if dealer not in pair:
+            dealer = pair[round_number % 2]
+        return pair, pair.index(dealer)
+
+    def _round_history(self) -> list[list[PlayedHand]]:
+        rounds: list[list[PlayedHand]] = []
+        current: list[PlayedHand] = []
+        for played in self.played:
+            if played.result.winner is None:
+                continue
+            current.append(played)
+            if len(current) == 2:
+                rounds.append(current)
+                current = []
+        return rounds
+
+    def new_hand(self) -> Hand:
+        """Deal the next hand (shuffled with the match's random generator)."""
+        if self.finished:
+            raise IllegalAction("the match is over: no more hands")
+        if self.current is not None and not self.current.is_over:
+            raise IllegalAction("finish the hand in progress before dealing another")
+        if self.current is not None:
+            raise IllegalAction("record the finished hand before dealing another")
+        seats, dealer_seat = self._next_pairing()
+        self.seats = seats
+        seat_scores = (self.scores[self.side_of(seats[0])], self.scores[self.side_of(seats[1])])
+        hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores)
+        self.current = hand
+        self._records.append(hand)
+        return hand
+
+    # --- recording results ----------------------------------------------------------------
+
+    def record_hand(self, hand: Hand) -> PlayedHand:
+        """Score a finished hand and choose the next dealer."""
+        if hand is not self.current:
+            raise IllegalAction("that is not the hand in progress in this match")
+        if not hand.is_over or hand.result is None:
+            raise IllegalAction("the hand is not over yet")
+        result = hand.result
+        played = PlayedHand(len(self.played) + 1, self.seats, self.seats[hand.dealer], result)
+        self.played.append(played)
+        self.current = None
+        if self.rules.players == 4:
+            self._record_partnership(played)
+        else:
+            self._record_individual(played)
+        return played
+
+    def _record_individual(self, played: PlayedHand) -> None:
+        winner, loser = played.winner, played.loser
+        if winner is None or loser is None:
+            return  # void: the same dealer deals again
+        self.scores[winner] += played.result.points
+        self.boxes[winner] += played.result.boxes
+        if self.rules.players == 3:
+            self.sitting_out = loser
+            self.dealer = loser
+            return
+        rule = self.rules.next_dealer
+        if rule is NextDealer.LOSER:
+            self.dealer = loser
+        elif rule is NextDealer.WINNER:
+            self.dealer = winner
+        else:
+            self.dealer = 1 - self.dealer
+
+    def _record_partnership(self, played: PlayedHand) -> None:
+        if played.winner is None or played.loser is None:
+            return  # a void game is redealt at the same table by the same dealer
+        table = self._table
+        if self.rules.next_dealer is NextDealer.WINNER:
+            self._table_dealers[table] = played.winner
+        elif self.rules.next_dealer is NextDealer.LOSER:
+            self._table_dealers[table] = played.loser
+        else:
+            self._table_dealers[table] = (
+                played.players[0] if played.dealer != played.players[0] else played.players[1]
+            )
+        self._round_results.append(played)
+        self._table = 1 - table
+        if len(self._round_results) < 2:
+            return
+        first, second = self._round_results
+        self._round_results = []
+        team_a, team_b = self.side_of(first.winner or 0), self.side_of(second.winner or 0)
+        for game in (first, second):
+            self.boxes[self.side_of(game.winner or 0)] += game.result.boxes
+        if team_a == team_b:
+            self.scores[team_a] += first.result.points + second.result.points
+        elif first.result.points != second.result.points:
+            best = first if first.result.points > second.result.points else second
+            self.scores[self.side_of(best.winner or 0)] += abs(first.result.points - second.result.points)
+
+    # --- the end of the match -------------------------------------------------------------
+
+    @property
+    def target(self) -> int:
+        """Points that win the match."""
+        return self.rules.match_target
+
+    @property
+    def finished(self) -> bool:
+        """Whether a side has reached the target."""
+        return max(self.scores) >= self.target
+
+    @property
+    def winner(self) -> int | None:
+        """The side (player, or team with four players) that reached the target."""
+        if not self.finished:
+            return None
+        return max(range(self.sides), key=lambda s: self.scores[s])
+
+    @property
+    def shutout(self) -> bool:
+        """Whether every other side finished without a point."""
+        winner = self.winner
+        return winner is not None and all(self.scores[s] == 0 for s in range(self.sides) if s != winner)
+
+    @property
+    def final_totals(self) -> list[int]:
+        """Each side's total: points, box bonuses, and the winner's game or shutout bonus."""
+        totals = [self.scores[s] + self.boxes[s] * self.rules.box_bonus for s in range(self.sides)]
+        winner = self.winner
+        if winner is None:
+            return totals
+        if self.shutout and self.rules.shutout_doubles:
+            totals[winner] = (totals[winner] + self.rules.game_bonus) * 2
+        elif self.shutout:
+            totals[winner] += self.rules.shutout_bonus
+        else:
+            totals[winner] += self.rules.game_bonus
+        return totals
+
+    @property
+    def margins(self) -> list[int]:
+        """What each side pays the winner (0 for the winner); empty until the match ends."""
+        winner = self.winner
+        if winner is None:
+            return []
+        totals = self.final_totals
+        return [0 if s == winner else totals[winner] - totals[s] for s in range(self.sides)]
+
+    @property
+    def margin(self) -> int:
+        """The final margin: the winner's total minus the best loser's total."""
+        winner = self.winner
+        if winner is None:
+            return 0
+        return min(m for s, m in enumerate(self.margins) if s != winner)
+
+    def summary_lines(self) -> list[str]:
+        """The match result explained, for the result screen."""
+        if self.winner is None:
+            return [f"Scores: {self.scores}"]
+        name = "Team" if self.rules.players == 4 else "Player"
+        lines = [f"{name} {self.winner + 1} wins with {self.scores[self.winner]} points"]
+        if self.shutout:
+            lines.append(
+                "Shutout: winner's total doubled"
+                if self.rules.shutout_doubles
+                else f"Shutout bonus: {self.rules.shutout_bonus}"
+            )
+        else:
+            lines.append(f"Game bonus: {self.rules.game_bonus}")
+        for s in range(self.sides):
+            lines.append(f"{name} {s + 1}: {self.boxes[s]} boxes x {self.rules.box_bonus}")
+        lines.append(f"Final totals: {self.final_totals}; margin {self.margin}")
+        return lines
+
+    # --- records --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible record: rules, the random generator's start state and every hand."""
+        version, state, gauss = self._initial_rng_state
+        return {
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "rng_state": [version, list(state), gauss],
+            "hands": [hand.to_dict() for hand in self._records],
+            "recorded": len(self.played),
+            "scores": list(self.scores),
+            "boxes": list(self.boxes),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Match:
+        """Rebuild a match by replaying every hand; reject anything corrupt or tampered."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a match record must be an object, not {type(data).__name__}")
+        expected = {"version", "rules", "rng_state", "hands", "recorded", "scores", "boxes"}
+        if set(data) != expected:
+            raise RecordError(f"a match record needs exactly the keys {sorted(expected)}")
+        if data["version"] != RECORD_VERSION:
+            raise RecordError(f"unknown match record version {data['version']!r}")
+        try:
+            rules = RuleSet.from_dict(data["rules"])
+        except RuleSetError as error:
+            raise RecordError(f"bad rules in match record: {error}") from None
+        rng = random.Random()
+        try:
+            version, state, gauss = data["rng_state"]
+            rng.setstate((version, tuple(state), gauss))
+        except (TypeError, ValueError) as error:
+            raise RecordError(f"bad random generator state: {error}") from None
+        match = cls(rules, rng)
+        hands = data["hands"]
+        if not isinstance(hands, list):
+            raise RecordError("hands must be a list")
+        for number, record in enumerate(hands, 1):
+            try:
+                replayed = Hand.from_dict(record)
+                hand = match.new_hand()
+            except IllegalAction as error:
+                raise RecordError(f"hand {number} cannot follow the previous ones: {error}") from None
+            except RecordError as error:
+                raise RecordError(f"hand {number}: {error}") from None
+            if replayed.deck != hand.deck or replayed.dealer != hand.dealer or replayed.rules != rules:
+                raise RecordError(f"hand {number} was not dealt by this match: record tampered")
+            for _, action in replayed.actions:
+                hand.apply(action)
+            if hand.is_over and number <= data["recorded"]:
+                match.record_hand(hand)
+            elif number < len(hands):
+                raise RecordError(f"hand {number} is not finished but more hands follow")
+        if len(match.played) != data["recorded"]:
+            raise RecordError("the number of recorded hands does not match the hands")
+        if match.scores != data["scores"] or match.boxes != data["boxes"]:
+            raise RecordError("the recorded scores do not match the replayed hands: record tampered")
+        return match
