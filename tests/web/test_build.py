@@ -1,0 +1,169 @@
+"""The offline browser build (tools/build_web.py) produces a complete, lean site.
+
+The real build runs pygbag into a temporary folder, with a fake `black` on the path that
+would leave a mark if pygbag imported it (pygbag reformats sources with black). Needs
+pygbag (the project's `web` extra): required in CI, skipped locally when absent.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_web  # noqa: E402 - tools/ is not a package
+
+ARCHIVE_BUDGET_KB = 250
+BUILD_TIMEOUT_S = 120
+
+
+def require_pygbag() -> None:
+    if importlib.util.find_spec("pygbag") is None:
+        message = 'pygbag is not installed (python -m pip install -e ".[web]")'
+        if os.environ.get("CI"):
+            pytest.fail(message + "; CI must install the web extra")
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build once for the module, through the command line, as a developer would."""
+    require_pygbag()
+    scratch = tmp_path_factory.mktemp("webbuild")
+    fake_black = scratch / "fake-black"
+    (fake_black / "black").mkdir(parents=True)
+    marker = scratch / "black-was-imported"
+    (fake_black / "black" / "__init__.py").write_text(
+        f"open({str(marker)!r}, 'w').close()\n", encoding="utf-8"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(fake_black), env.get("PYTHONPATH")]))
+    out = scratch / "web"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_web.py"), "--archive", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    print(done.stdout)
+    assert "black is installed" in done.stdout
+    assert not marker.exists(), "pygbag imported black: it would have reformatted sources"
+    return out
+
+
+def apk_names(site: Path) -> list[str]:
+    with zipfile.ZipFile(site / "gin-rummy.apk") as packed:
+        return packed.namelist()
+
+
+@pytest.mark.slow
+def test_build_writes_every_file(site: Path) -> None:
+    for name in ("index.html", "gin-rummy.apk", "gin-rummy.tar.gz", "favicon.png"):
+        assert (site / name).is_file(), name
+    assert (site.parent / "web.zip").is_file()
+    assert (site / "favicon.png").read_bytes() == (ROOT / "assets" / "icon.png").read_bytes()
+
+
+@pytest.mark.slow
+def test_page_loads_our_archive_and_the_runtime(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "{{cookiecutter" not in page
+    assert 'bundle = "gin-rummy"' in page
+    assert 'archive: "gin-rummy"' in page
+    assert "pygame-web.github.io/cdn/0.9.3/pythons.js" in page
+    assert 'id="site"' in page
+    assert "ume_block: 0," in page
+    assert 'width="1280" height="720"' in page
+    assert "could not start" in page  # the offline message
+
+
+@pytest.mark.slow
+def test_archive_holds_the_game_and_nothing_else(site: Path) -> None:
+    names = apk_names(site)
+    assert "assets/main.py" in names
+    assert "assets/game/__init__.py" in names
+    assert "assets/game/storage.py" in names
+    assert any(name.startswith("assets/game/rules/") for name in names)
+    assert "assets/assets/icon.png" in names
+    for name in names:
+        assert name.startswith("assets/")
+        inner = name.removeprefix("assets/")
+        assert inner == "main.py" or inner.split("/")[0] in {"game", "assets"}, name
+        assert not name.endswith((".pyc", ".tmpl", ".ini", ".toml")), name
+        assert "__pycache__" not in name, name
+
+
+@pytest.mark.slow
+def test_tarball_matches_the_apk(site: Path) -> None:
+    with tarfile.open(site / "gin-rummy.tar.gz") as tarball:
+        assert sorted(tarball.getnames()) == sorted(apk_names(site))
+
+
+@pytest.mark.slow
+def test_itch_zip_holds_page_icon_and_archive(site: Path) -> None:
+    with zipfile.ZipFile(site.parent / "web.zip") as packed:
+        assert sorted(packed.namelist()) == ["favicon.png", "gin-rummy.apk", "index.html"]
+
+
+@pytest.mark.slow
+def test_archive_size_is_within_budget(site: Path) -> None:
+    size_kb = (site / "gin-rummy.apk").stat().st_size / 1024
+    print(f"gin-rummy.apk: {size_kb:.1f} KB ({len(apk_names(site))} files)")
+    assert size_kb < ARCHIVE_BUDGET_KB
+
+
+# --- failures are clear and never hang ------------------------------------------------
+
+
+def test_missing_pygbag_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_find_spec = importlib.util.find_spec
+
+    def without_pygbag(name: str, *args: object) -> object:
+        return None if name == "pygbag" else real_find_spec(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build_web.importlib.util, "find_spec", without_pygbag)
+    with pytest.raises(build_web.BuildError, match=r"pip install -e \"\.\[web\]\""):
+        build_web.require_pygbag()
+    assert build_web.main(["--out", "unused"]) == 1
+
+
+def test_a_hanging_step_is_killed_at_its_timeout(tmp_path: Path) -> None:
+    sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
+    with pytest.raises(build_web.BuildError, match="did not finish within 1 s"):
+        build_web.run_with_timeout(sleeper, tmp_path, 1, tmp_path / "log.txt")
+
+
+def test_a_failing_step_shows_its_output(tmp_path: Path) -> None:
+    failing = [sys.executable, "-c", "print('template missing'); raise SystemExit(3)"]
+    with pytest.raises(build_web.BuildError, match=r"exit code 3(.|\n)*template missing"):
+        build_web.run_with_timeout(failing, tmp_path, 30, tmp_path / "log.txt")
+
+
+def test_output_folder_that_is_not_a_build_is_left_alone(tmp_path: Path) -> None:
+    precious = tmp_path / "notes"
+    precious.mkdir()
+    (precious / "todo.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(build_web.BuildError, match="does not look like a web build"):
+        build_web.replace_output(precious, tmp_path)
+    assert (precious / "todo.txt").read_text(encoding="utf-8") == "keep me"
+
+
+def test_archive_check_refuses_leaked_folders(tmp_path: Path) -> None:
+    apk = tmp_path / "gin-rummy.apk"
+    with zipfile.ZipFile(apk, "w") as packed:
+        packed.writestr("assets/main.py", "")
+        packed.writestr("assets/tests/test_x.py", "")
+    with pytest.raises(build_web.BuildError, match="contains tests/"):
+        build_web.check_archive(apk)
