@@ -99,7 +99,7 @@ class Card:
             raw = "T" + raw[2:]
         if len(raw) != 2:
             raise CardParseError(f"{text!r} is not a card: expected a rank and a suit, such as '7H'")
-        rank_char, suit_char = raw
+        rank_char, suit_char = raw[0], raw[1]
         if rank_char not in RANK_CHARS:
             raise CardParseError(f"{text!r} is not a card: the rank must be one of {RANK_CHARS}")
         if suit_char not in SUIT_CHARS:

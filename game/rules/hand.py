@@ -49,6 +49,7 @@ from game.rules.melds import (
     best_melds,
     can_lay_off,
     deadwood_value,
+    default_arrangement,
     is_meld,
     knock_arrangements,
 )
@@ -121,6 +122,7 @@ class PlayerView:
     knocker_deadwood: tuple[Card, ...] = ()
     layoffs: tuple[tuple[Card, int], ...] = ()
     opponent_hand: tuple[Card, ...] | None = None  # only once the hand is over
+    knock_card: Card | None = None  # the face-down discard, shown once the hand is over
     result: HandResult | None = None
 
     @property
@@ -256,7 +258,10 @@ class Hand:
             return actions
         if phase is Phase.ARRANGE:
             limit = 0 if self.knock_card is None else self.knock_limit
-            return [Arrange(r.melds) for r in knock_arrangements(hand, limit)]
+            arrangements = [Arrange(r.melds) for r in knock_arrangements(hand, limit)]
+            default = self.default_arrangement()
+            arrangements.remove(default)
+            return [default, *arrangements]
         if phase is Phase.LAYOFF:
             for card in sorted(hand):
                 for i, meld in enumerate(self.knocker_melds):
@@ -265,6 +270,19 @@ class Hand:
             actions.append(EndLayoff())
             return actions
         return []
+
+    def default_arrangement(self) -> Arrange:
+        """In the ARRANGE phase: the lowest deadwood, then the fewest unseen layoff cards."""
+        if self.phase is not Phase.ARRANGE or self.knocker is None:
+            raise IllegalAction("there is no knock to arrange")
+        hand = self.hands[self.knocker]
+        seen = cards_to_mask(hand) | cards_to_mask(self.discard_pile)
+        if self.knock_card is not None:
+            seen |= self.knock_card.bit
+        limit = 0 if self.knock_card is None else self.knock_limit
+        best = default_arrangement(hand, limit, seen)
+        assert best is not None  # the knock was verified
+        return Arrange(best.melds)
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -575,6 +593,7 @@ class Hand:
             knocker_deadwood=self.knocker_deadwood if self.phase is not Phase.ARRANGE else (),
             layoffs=tuple(self.layoffs),
             opponent_hand=tuple(self.hands[other]) if over else None,
+            knock_card=self.knock_card if over or player == self.knocker else None,
             result=self.result,
         )
 

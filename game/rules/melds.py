@@ -401,3 +401,48 @@ def best_defence(defender_cards: Iterable[Card] | int, knocker_melds: Sequence[S
             best = Defence(layoffs, arrangement.melds, arrangement.deadwood, value)
     assert best is not None  # the empty combination always exists
     return best
+
+
+def layoff_exposure(melds: Sequence[Sequence[Card]], seen: Iterable[Card] | int) -> int:
+    """How many cards not in ``seen`` could be laid off directly onto these melds.
+
+    The knocker uses this to choose between arrangements of equal deadwood without peeking
+    at the defender's hand: only cards the knocker has not seen could be in it.
+
+    >>> run = parse_cards("4S 5S 6S")
+    >>> layoff_exposure([run], parse_cards("4S 5S 6S 3S")), layoff_exposure([run], run)
+    (1, 2)
+    """
+    seen_mask = seen if isinstance(seen, int) else cards_to_mask(seen)
+    exposed = 0
+    for meld in melds:
+        if is_set(meld):
+            if len(meld) == 3:
+                suits = {c.suit for c in meld}
+                exposed |= sum(Card(meld[0].rank, s).bit for s in range(4) if s not in suits)
+        else:
+            ranks = [c.rank for c in meld]
+            suit = meld[0].suit
+            for rank in (min(ranks) - 1, max(ranks) + 1):
+                if 1 <= rank <= 13:
+                    exposed |= Card(rank, suit).bit
+    return (exposed & ~seen_mask).bit_count()
+
+
+def default_arrangement(
+    cards: Iterable[Card] | int, knock_limit: int, seen: Iterable[Card] | int
+) -> MeldResult | None:
+    """The knocker's default layout: lowest deadwood, then the fewest unseen layoff cards.
+
+    Returns None when the hand cannot knock under ``knock_limit``.
+
+    >>> hand = parse_cards("3C 4C 5C 6C 7C 8C KH KS KD 2D")
+    >>> str(default_arrangement(hand, 10, hand))
+    '[3C 4C 5C 6C 7C 8C] [KD KH KS] deadwood 2D = 2'
+    """
+    arrangements = knock_arrangements(cards, knock_limit)
+    if not arrangements:
+        return None
+    lowest = arrangements[0].deadwood_value
+    candidates = [a for a in arrangements if a.deadwood_value == lowest]
+    return min(candidates, key=lambda a: layoff_exposure(a.melds, seen))
