@@ -8,6 +8,8 @@ Knock(card=None)
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -166,6 +168,27 @@ def _melds_from_data(data: object) -> list[list[Card]]:
     if not isinstance(data, list) or not all(isinstance(m, list) for m in data):
         raise RecordError(f"melds must be a list of lists of cards, not {data!r}")
     return [[card_from_data(c) for c in meld] for meld in data]
+
+
+def record_checksum(record: dict[str, Any]) -> str:
+    """A digest of a record's content (without its own checksum), to catch corruption and edits."""
+    body = {key: value for key, value in record.items() if key != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def seal(record: dict[str, Any]) -> dict[str, Any]:
+    """Add the checksum to a record."""
+    record["checksum"] = record_checksum(record)
+    return record
+
+
+def check_seal(record: dict[str, Any], what: str) -> None:
+    """Raise :class:`RecordError` if a record's checksum is missing or wrong."""
+    if not isinstance(record.get("checksum"), str):
+        raise RecordError(f"the {what} record has no checksum")
+    if record["checksum"] != record_checksum(record):
+        raise RecordError(f"the {what} record's checksum does not match its content: corrupt or edited")
 
 
 def describe_melds(melds: Sequence[Sequence[Card]]) -> str:

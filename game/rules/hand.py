@@ -41,7 +41,9 @@ from game.rules.actions import (
     Pass,
     action_from_data,
     action_to_data,
+    check_seal,
     describe_melds,
+    seal,
 )
 from game.rules.cards import FULL_DECK, Card, CardParseError, card_from_data, cards_to_mask
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
@@ -601,15 +603,17 @@ class Hand:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible record: rules, dealer, deck and actions, plus a state check."""
-        return {
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "deck": [str(c) for c in self.deck],
-            "actions": [[p, action_to_data(a)] for p, a in self.actions],
-            "state": self._state_summary(),
-        }
+        return seal(
+            {
+                "version": RECORD_VERSION,
+                "rules": self.rules.to_dict(),
+                "dealer": self.dealer,
+                "scores": list(self.scores),
+                "deck": [str(c) for c in self.deck],
+                "actions": [[p, action_to_data(a)] for p, a in self.actions],
+                "state": self._state_summary(),
+            }
+        )
 
     def _state_summary(self) -> dict[str, Any]:
         return {
@@ -626,11 +630,12 @@ class Hand:
         """Rebuild a hand by replaying its record; reject anything corrupt or tampered."""
         if not isinstance(data, dict):
             raise RecordError(f"a hand record must be an object, not {type(data).__name__}")
-        expected = {"version", "rules", "dealer", "scores", "deck", "actions", "state"}
+        expected = {"version", "rules", "dealer", "scores", "deck", "actions", "state", "checksum"}
         if set(data) != expected:
             raise RecordError(f"a hand record needs exactly the keys {sorted(expected)}")
         if data["version"] != RECORD_VERSION:
             raise RecordError(f"unknown hand record version {data['version']!r}")
+        check_seal(data, "hand")
         try:
             rules = RuleSet.from_dict(data["rules"])
         except RuleSetError as error:

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.actions import check_seal, seal
 from game.rules.cards import FULL_DECK
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
 from game.rules.hand import Hand
@@ -271,26 +272,29 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible record: rules, the random generator's start state and every hand."""
         version, state, gauss = self._initial_rng_state
-        return {
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "rng_state": [version, list(state), gauss],
-            "hands": [hand.to_dict() for hand in self._records],
-            "recorded": len(self.played),
-            "scores": list(self.scores),
-            "boxes": list(self.boxes),
-        }
+        return seal(
+            {
+                "version": RECORD_VERSION,
+                "rules": self.rules.to_dict(),
+                "rng_state": [version, list(state), gauss],
+                "hands": [hand.to_dict() for hand in self._records],
+                "recorded": len(self.played),
+                "scores": list(self.scores),
+                "boxes": list(self.boxes),
+            }
+        )
 
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match by replaying every hand; reject anything corrupt or tampered."""
         if not isinstance(data, dict):
             raise RecordError(f"a match record must be an object, not {type(data).__name__}")
-        expected = {"version", "rules", "rng_state", "hands", "recorded", "scores", "boxes"}
+        expected = {"version", "rules", "rng_state", "hands", "recorded", "scores", "boxes", "checksum"}
         if set(data) != expected:
             raise RecordError(f"a match record needs exactly the keys {sorted(expected)}")
         if data["version"] != RECORD_VERSION:
             raise RecordError(f"unknown match record version {data['version']!r}")
+        check_seal(data, "match")
         try:
             rules = RuleSet.from_dict(data["rules"])
         except RuleSetError as error:
