@@ -180,14 +180,30 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
+_SUIT_CARDS: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    cache = _SUIT_CARDS[suit]
+    cards = cache.get(bits)
+    if cards is None:
+        cards = tuple(_BY_INDEX[suit * 13 + r] for r in range(13) if bits >> r & 1)
+        cache[bits] = cards
+    return cards
+
+
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, in mask order."""
-    out: list[Card] = []
-    while mask:
-        low = mask & -mask
-        out.append(_BY_INDEX[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    """The cards of a mask, in mask order.
+
+    >>> format_cards(mask_to_cards(0b101))
+    'AC 3C'
+    """
+    out: tuple[Card, ...] = ()
+    for suit in range(4):
+        bits = mask >> (13 * suit) & 0x1FFF
+        if bits:
+            out += _suit_cards(suit, bits)
+    return out
 
 
 def card_from_data(data: object) -> Card:

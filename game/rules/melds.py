@@ -145,6 +145,8 @@ def deadwood_value(cards: Iterable[Card] | int) -> int:
 def _set_melds(sets: int) -> list[int]:
     """Split a mask of set cards into one mask per rank."""
     melds: list[int] = []
+    if not sets:
+        return melds
     for rank in range(13):
         rank_bits = sets & (1 << rank | 1 << (rank + 13) | 1 << (rank + 26) | 1 << (rank + 39))
         if rank_bits:
@@ -193,8 +195,8 @@ class MeldResult:
 
 
 def _meld_cards(meld: int) -> tuple[Card, ...]:
-    """Cards of a meld mask; runs low to high, sets by suit."""
-    return tuple(sorted(mask_to_cards(meld), key=lambda c: (c.rank, c.suit)))
+    """Cards of a meld mask; mask order is already runs low to high and sets by suit."""
+    return mask_to_cards(meld)
 
 
 def best_melds(cards: Iterable[Card] | int) -> MeldResult:
