@@ -1,11 +1,17 @@
-"""Entry point for the desktop game and the pygbag web build (placeholder until the table lands)."""
+"""Entry point for the desktop game and the pygbag web build: build the app, run its loop.
+
+The loop itself lives in game/ui/app.py; pygbag needs `async def main()` here and
+`asyncio.run(main())` as the very last line.
+"""
 
 import asyncio
 
+from game.ui import app
+
 
 async def main() -> None:
-    """Run the game's render loop."""
-    await asyncio.sleep(0)
+    """Run the game until the player quits (or self-play has played its hands)."""
+    await app.main()
 
 
 asyncio.run(main())

@@ -1,0 +1,132 @@
+"""The player's settings and statistics, kept through `game.storage` when it exists."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
+"""Animation speed names and the time multiplier each gives (0 = instant)."""
+
+VARIANTS = ("standard", "oklahoma", "simple")
+BONUS_PRESETS = ("classic", "classic_25_20", "association")
+AI_LEVELS = ("random", "simple", "easy", "medium", "hard", "expert")
+
+
+@dataclass
+class Settings:
+    """What the player chose on the title screen.
+
+    >>> Settings.from_dict({"speed": "fast", "bogus": 1}).speed
+    'fast'
+    >>> Settings.from_dict({"speed": "warp"}).speed
+    'normal'
+    """
+
+    speed: str = "normal"
+    four_colour: bool = False
+    variant: str = "standard"
+    ai_level: str = "medium"
+    bonuses: str = "classic"
+    eleven_card_deal: bool = False
+    last_discard_chance: bool = False
+
+    @property
+    def speed_factor(self) -> float:
+        """Multiplier for the animator."""
+        return SPEEDS[self.speed]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Read saved settings, ignoring unknown keys and keeping defaults for bad values."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        choices = {
+            "speed": tuple(SPEEDS),
+            "variant": VARIANTS,
+            "ai_level": AI_LEVELS,
+            "bonuses": BONUS_PRESETS,
+        }
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name in choices:
+                if value in choices[f.name]:
+                    setattr(settings, f.name, value)
+            elif isinstance(value, bool):
+                setattr(settings, f.name, value)
+        return settings
+
+    def rule_options(self) -> dict[str, Any]:
+        """Overrides for `RuleSet.preset` that these settings imply."""
+        options: dict[str, Any] = {}
+        if self.eleven_card_deal and self.variant != "oklahoma":
+            options["eleven_card_deal"] = True
+        if self.last_discard_chance:
+            options["last_discard_chance"] = True
+        return options
+
+
+@dataclass
+class Stats:
+    """Matches and hands the human has played (shown on the title screen)."""
+
+    matches: int = 0
+    matches_won: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    gins: int = 0
+
+    @classmethod
+    def from_dict(cls, data: object) -> Stats:
+        """Read saved statistics, ignoring anything malformed."""
+        stats = cls()
+        if isinstance(data, dict):
+            for f in fields(cls):
+                value = data.get(f.name)
+                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                    setattr(stats, f.name, value)
+        return stats
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form."""
+        return asdict(self)
+
+
+class Persistence:
+    """Loads and saves through `game.storage.Storage` when it exists, else keeps memory only.
+
+    The storage module is written by another part of the team; any failure there must never
+    stop a game, so every call is guarded.
+    """
+
+    def __init__(self, enabled: bool = True) -> None:
+        self._storage: Any = None
+        if enabled:
+            try:
+                from game.storage import Storage
+
+                self._storage = Storage()
+            except Exception:
+                self._storage = None
+
+    def load(self, key: str) -> Any:
+        """The saved value under `key`, or None."""
+        if self._storage is None:
+            return None
+        try:
+            return self._storage.load(key)
+        except Exception:
+            return None
+
+    def save(self, key: str, value: Any) -> None:
+        """Save `value` under `key` (ignored when storage is missing or fails)."""
+        if self._storage is None:
+            return
+        with contextlib.suppress(Exception):
+            self._storage.save(key, value)

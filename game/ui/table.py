@@ -1,0 +1,998 @@
+"""The table: one match of Gin Rummy between the human (seat 0) and an AI (seat 1).
+
+Data flows one way: input -> action -> engine -> new state -> layout -> tweens -> drawing.
+Input handlers (mouse, touch, keyboard) and self-play call the same small controller
+methods (`draw_stock`, `take_discard`, `discard`, `knock`, ...); each builds an engine
+action and goes through `submit`, which applies it, or shows the engine's reason as a toast.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.rules import (
+    Action,
+    Arrange,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndLayoff,
+    Hand,
+    IllegalAction,
+    Knock,
+    LayOff,
+    Match,
+    MeldResult,
+    Pass,
+    Phase,
+    RuleSet,
+    Variant,
+    best_defence,
+    best_melds,
+    can_lay_off,
+    knock_arrangements,
+)
+from game.ui import table_draw
+from game.ui.anim import Animator, Tween
+from game.ui.hand_order import HandOrder
+from game.ui.layout import (
+    CARD_H,
+    CARD_W,
+    DISCARD_POS,
+    HAND_AREA,
+    HAND_CENTRE_X,
+    HAND_Y,
+    MELD_AREA,
+    OPPONENT_Y,
+    STOCK_POS,
+    fan_arc,
+    fan_positions,
+    insertion_index,
+    meld_row_positions,
+    pile_rect,
+)
+from game.ui.scene import Scene
+from game.ui.seats import ThinkingSeat, ai_hint, make_ai
+from game.ui.sprites import CardSprite
+from game.ui.widgets import Button, ButtonRow, Toast
+
+HUMAN = 0
+AI = 1
+AI_PAUSE = 0.55
+"""Seconds an AI waits before acting, so a person can follow its moves."""
+RESULT_PAUSE = 1.1
+"""Seconds to look at the laid-out hands before the result panel opens."""
+DRAG_THRESHOLD = 8
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def card_name(card: Card) -> str:
+    """A card in words ("the 7 of hearts"), since the font cannot draw suit symbols.
+
+    >>> card_name(Card.parse("QS")), card_name(Card.parse("TH"))
+    ('Q of spades', '10 of hearts')
+    """
+    rank = int(card.rank)
+    label = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+    return f"{label} of {SUIT_NAMES[card.suit.char]}"
+
+
+def new_match(settings: Any, rng: random.Random) -> Match:
+    """A match with the rules the settings describe."""
+    rules = RuleSet.preset(settings.variant, bonuses=settings.bonuses, **settings.rule_options())
+    return Match(rules, rng)
+
+
+@dataclass
+class Drag:
+    """A press that may become a drag: what was grabbed and where."""
+
+    source: str  # "hand", "stock" or "discard"
+    card: Card | None
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    grab: tuple[float, float] = (0.0, 0.0)
+    active: bool = False
+
+
+class TableScene(Scene):
+    """Plays hands of a match with animation, mouse, touch and keyboard."""
+
+    name = "table"
+
+    def __init__(self, app: Any, match: Match | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.animator = Animator(app.speed)
+        self.toast = Toast()
+        self.sprites: dict[Card, CardSprite] = {}
+        self.order = HandOrder()
+        self.opp_order: list[Card] = []
+        self.hand: Hand | None = None
+        self.selected: Card | None = None
+        self.hinted: Card | None = None
+        self.knock_mode = False
+        self.arrangements: list[MeldResult] = []
+        self.arrangement_index = 0
+        self.drag: Drag | None = None
+        self.stock_shown = 0
+        self.dealing = False
+        self.ai_wait = 0.0
+        self.result_wait = 0.0
+        self.recorded = False
+        self.pending_shot: str | None = None
+        self.drew_once = False
+        self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
+        self.ghosts: list[table_draw.PileGhost] = []
+        self.seats: dict[int, ThinkingSeat] = {}
+        self.panel_buttons = ButtonRow()
+        self.context_buttons = ButtonRow()
+        self.mouse = (0, 0)
+
+    # --- setting up -------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Start (or resume) the match and deal."""
+        if self.match is None:
+            self.match = new_match(self.app.settings, random.Random(self.app.rng.random()))
+        level = self.app.settings.ai_level
+        self.seats = {AI: ThinkingSeat(make_ai(level, seed=self.app.seed + 1))}
+        if self.app.selfplay:
+            self.seats[HUMAN] = ThinkingSeat(make_ai(level, seed=self.app.seed + 2))
+        self._build_buttons()
+        if self.match.current is not None and not self.match.current.is_over:
+            self.hand = self.match.current
+            self._place_instantly()
+        else:
+            self.start_hand()
+
+    def _build_buttons(self) -> None:
+        x, width, height = 1046, 206, 40
+        row = self.panel_buttons
+        self.knock_button = row.add(Button("Knock", pygame.Rect(x, 352, width, height),
+                                           self.start_knock, key="K", accent=(250, 200, 90)))  # fmt: skip
+        self.gin_button = row.add(Button("Gin", pygame.Rect(x, 398, width, height),
+                                         self.go_gin, key="G", accent=(130, 220, 130)))  # fmt: skip
+        half = (width - 8) // 2
+        row.add(Button("Rank", pygame.Rect(x, 468, half, 36), lambda: self.sort("rank"), key="R", size=22))
+        row.add(
+            Button(
+                "Suit", pygame.Rect(x + half + 8, 468, half, 36), lambda: self.sort("suit"), key="U", size=22
+            )
+        )
+        row.add(Button("Melds", pygame.Rect(x, 510, half, 36), lambda: self.sort("melds"), key="M", size=22))
+        self.hint_button = row.add(
+            Button("Hint", pygame.Rect(x + half + 8, 510, half, 36), self.show_hint, key="H", size=22)
+        )
+        row.add(Button("Menu", pygame.Rect(x, 652, width, 38), self.open_menu, key="Esc", size=22))
+        cx = HAND_CENTRE_X
+        ctx = self.context_buttons
+        self.take_button = ctx.add(
+            Button(
+                "Take",
+                pygame.Rect(cx - 160, 476, 150, 40),
+                self.take_discard,
+                key="T",
+                accent=(130, 220, 130),
+            )
+        )
+        self.pass_button = ctx.add(
+            Button("Pass", pygame.Rect(cx + 10, 476, 150, 40), self.pass_turn, key="P")
+        )
+        self.prev_button = ctx.add(
+            Button("<", pygame.Rect(cx - 250, 476, 90, 40), lambda: self.cycle_arrangement(-1), key="Left")
+        )
+        self.lay_button = ctx.add(
+            Button(
+                "Lay down",
+                pygame.Rect(cx - 130, 476, 260, 40),
+                self.lay_down,
+                key="Enter",
+                accent=(250, 200, 90),
+            )
+        )
+        self.next_button = ctx.add(
+            Button(">", pygame.Rect(cx + 160, 476, 90, 40), lambda: self.cycle_arrangement(1), key="Right")
+        )
+        self.suggest_button = ctx.add(
+            Button(
+                "Lay off best",
+                pygame.Rect(cx - 250, 476, 240, 40),
+                self.lay_off_suggested,
+                key="L",
+                accent=(130, 220, 130),
+            )
+        )
+        self.done_button = ctx.add(
+            Button("Done", pygame.Rect(cx + 10, 476, 200, 40), self.finish_layoffs, key="Enter")
+        )
+        self.cancel_button = ctx.add(Button("Cancel knock", pygame.Rect(cx - 110, 476, 220, 40), self.cancel_knock, key="Esc"))  # fmt: skip
+
+    # --- dealing ------------------------------------------------------------------------------
+
+    def start_hand(self) -> None:
+        """Gather the cards, shuffle, deal the next hand of the match, all animated."""
+        assert self.match is not None
+        self.animator.speed = self.app.speed
+        for seat in self.seats.values():
+            seat.cancel()
+        if self.sprites:
+            for sprite in self.sprites.values():
+                self._move(sprite, STOCK_POS[0], STOCK_POS[1], False, duration=0.3)
+            self.animator.then(self._begin_deal)
+        else:
+            self._begin_deal()
+
+    def _begin_deal(self) -> None:
+        assert self.match is not None
+        self.sprites.clear()
+        self.order = HandOrder()
+        self.opp_order = []
+        self.selected = self.hinted = None
+        self.knock_mode = False
+        self.arrangements = []
+        self.recorded = False
+        self.drew_once = False
+        self.result_wait = RESULT_PAUSE
+        self.hand = self.match.new_hand()
+        self.stock_shown = 52
+        self.dealing = True
+        self.ghosts = table_draw.shuffle_ghosts(self.animator)
+        self.animator.then(self._deal_cards)
+
+    def _deal_cards(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.ghosts = []
+        self.order.sync(hand.hands[HUMAN])
+        self.opp_order = list(hand.hands[AI])
+        first, second = hand.hands[hand.non_dealer], hand.hands[hand.dealer]
+        dealt: list[Card] = []
+        for index in range(max(len(first), len(second))):
+            dealt += first[index : index + 1] + second[index : index + 1]
+        dealt += list(hand.discard_pile)
+        for card in dealt:
+            self.sprites[card] = CardSprite(card, STOCK_POS[0], STOCK_POS[1], face_up=False)
+        targets = self.targets()
+        for index, card in enumerate(dealt):
+            x, y, face, z = targets[card]
+            sprite = self.sprites[card]
+            sprite.z = z
+            self._move(sprite, x, y, face, delay=index * 0.075, duration=0.34,
+                       on_start=self._dealt_one)  # fmt: skip
+        self.animator.then(self._deal_done)
+
+    def _dealt_one(self) -> None:
+        self.stock_shown -= 1
+
+    def _deal_done(self) -> None:
+        self.dealing = False
+        self.ai_wait = AI_PAUSE
+        self.relayout()
+        self.pending_shot = "deal"
+
+    def _place_instantly(self) -> None:
+        """Show a resumed hand without dealing animation."""
+        hand = self.hand
+        assert hand is not None
+        self.order.sync(hand.hands[HUMAN])
+        self.opp_order = list(hand.hands[AI])
+        self.relayout(animate=False)
+
+    # --- where every card should be -------------------------------------------------------------
+
+    @property
+    def laid_out(self) -> bool:
+        """True once the knocker's melds are on the table."""
+        hand = self.hand
+        return (
+            hand is not None and hand.phase in (Phase.LAYOFF, Phase.FINISHED) and (hand.knocker is not None)
+        )
+
+    def row_cards(self, seat: int) -> list[Card]:
+        """The cards shown in a seat's row, in screen order."""
+        hand = self.hand
+        assert hand is not None
+        if self.laid_out and hand.knocker == seat:
+            return list(hand.knocker_deadwood)
+        held = set(hand.hands[seat])
+        if seat == HUMAN:
+            return [c for c in self.order.cards if c in held]
+        return [c for c in self.opp_order if c in held]
+
+    def revealed(self, seat: int) -> bool:
+        """Whether a seat's row is face up."""
+        hand = self.hand
+        assert hand is not None
+        if seat == HUMAN:
+            return True
+        return hand.is_over or (self.laid_out and hand.knocker == AI)
+
+    def _row_groups(self, seat: int, cards: list[Card]) -> list[int]:
+        hand = self.hand
+        assert hand is not None
+        if seat == HUMAN:
+            return self.order.groups() if not (self.laid_out and hand.knocker == HUMAN) else []
+        return []
+
+    def targets(self) -> dict[Card, tuple[float, float, bool, int]]:
+        """Where every card in play should be now: (x, y, face up, z)."""
+        hand = self.hand
+        assert hand is not None
+        result: dict[Card, tuple[float, float, bool, int]] = {}
+        for index, card in enumerate(hand.discard_pile):
+            wobble = ((card.index * 7) % 5 - 2) * 1.5
+            result[card] = (DISCARD_POS[0] + wobble, DISCARD_POS[1] - min(index, 8) * 0.4, True, 100 + index)
+        if hand.knock_card is not None and hand.phase is not Phase.DISCARD:
+            result[hand.knock_card] = (DISCARD_POS[0] + 10, DISCARD_POS[1] - 6, False, 190)
+        if self.laid_out:
+            melds = hand.knocker_melds
+            rows = meld_row_positions([len(m) for m in melds])
+            for m_index, (meld, xs) in enumerate(zip(melds, rows, strict=True)):
+                for c_index, (card, x) in enumerate(zip(meld, xs, strict=True)):
+                    result[card] = (x, MELD_AREA.centery, True, 200 + m_index * 20 + c_index)
+        for seat, y in ((HUMAN, HAND_Y), (AI, OPPONENT_Y)):
+            cards = self.row_cards(seat)
+            face = self.revealed(seat)
+            if seat == AI and hand.is_over:
+                cards = _meld_ordered(cards, hand.defender_melds if hand.knocker == HUMAN else ())
+            breaks = self._row_groups(seat, cards)
+            if seat == AI and hand.is_over and hand.knocker == HUMAN:
+                breaks = _meld_breaks(cards, hand.defender_melds)
+            step = 78 if face else 36
+            xs = fan_positions(len(cards), HAND_CENTRE_X, group_breaks=breaks, max_step=step)
+            for index, (card, x) in enumerate(zip(cards, xs, strict=True)):
+                arc = fan_arc(index, len(cards)) * (1 if seat == HUMAN else -1)
+                result[card] = (x, y + arc, face, 300 + index)
+        return result
+
+    def relayout(self, animate: bool = True) -> None:
+        """Send every card towards where it belongs now (flying and flipping as needed)."""
+        if self.hand is None:
+            return
+        targets = self.targets()
+        for card in list(self.sprites):
+            if card not in targets:
+                del self.sprites[card]
+        for card, (x, y, face, z) in targets.items():
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                sprite = self.sprites[card] = CardSprite(card, STOCK_POS[0], STOCK_POS[1], False)
+            sprite.z = z
+            if not animate:
+                sprite.x, sprite.y, sprite.face_up, sprite.flip = x, y, face, 0.0
+                sprite.target = (x, y, face)
+            elif (abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5) or sprite.face_up != face:
+                self._move(sprite, x, y, face)
+        self.stock_shown = self.hand.view(HUMAN).stock_size
+        self._update_lifts()
+
+    def _move(self, sprite: CardSprite, x: float, y: float, face: bool, delay: float = 0.0,
+              duration: float | None = None, on_start=None) -> None:  # fmt: skip
+        distance = ((sprite.x - x) ** 2 + (sprite.y - y) ** 2) ** 0.5
+        if duration is None:
+            duration = 0.16 + min(0.34, distance / 2200.0)
+        sprite.target = (x, y, face)
+
+        def started() -> None:
+            sprite.moving = True
+            if on_start is not None:
+                on_start()
+
+        def landed() -> None:
+            sprite.moving = False
+
+        self.animator.add(Tween(sprite, {"x": x, "y": y}, duration=duration, delay=delay,
+                                easing="ease_out_cubic", on_start=started, on_done=landed))  # fmt: skip
+        if sprite.face_up != face:
+            sprite.face_up = face
+            sprite.flip = 0.001
+
+            def flipped() -> None:
+                sprite.flip = 0.0
+
+            self.animator.add(Tween(sprite, {"flip": 1.0}, duration=max(0.18, duration * 0.8),
+                                    delay=delay, easing="ease_in_out_sine", on_done=flipped))  # fmt: skip
+
+    def _update_lifts(self) -> None:
+        for card, sprite in self.sprites.items():
+            lift = 0.0
+            if card == self.selected and card in self.order.cards:
+                lift = 22.0
+            sprite.lift = lift
+
+    # --- what the human may do now ------------------------------------------------------------
+
+    def view(self):
+        """The human's view of the hand."""
+        assert self.hand is not None
+        return self.hand.view(HUMAN)
+
+    def human_turn(self) -> bool:
+        """True when the human is to act and nothing is moving."""
+        hand = self.hand
+        return hand is not None and hand.to_act == HUMAN and not hand.is_over
+
+    def legal(self) -> list[Action]:
+        """The human's legal actions now (empty when it is not their turn)."""
+        if not self.human_turn():
+            return []
+        assert self.hand is not None
+        return self.hand.legal_actions()
+
+    def knock_cards(self) -> list[Card]:
+        """Cards the human may discard face down to knock."""
+        return [a.card for a in self.legal() if isinstance(a, Knock) and a.card is not None]
+
+    def gin_cards(self) -> list[Card]:
+        """Knock discards that leave no deadwood (gin)."""
+        assert self.hand is not None
+        held = self.hand.hands[HUMAN]
+        return [c for c in self.knock_cards()
+                if best_melds([h for h in held if h != c]).deadwood_value == 0]  # fmt: skip
+
+    # --- controller: the only ways the human (or self-play) changes the hand ----------------
+
+    def submit(self, action: Action, insert_at: int | None = None) -> bool:
+        """Apply `action` for the player to act; on refusal show the engine's reason."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            return False
+        seat = hand.to_act
+        try:
+            hand.apply(action)
+        except IllegalAction as refusal:
+            self.toast.show(_sentence(str(refusal)))
+            self.relayout()
+            return False
+        self._after(seat, action, insert_at)
+        return True
+
+    def draw_stock(self, insert_at: int | None = None) -> bool:
+        """Draw the top card of the stock."""
+        return self.submit(DrawStock(), insert_at)
+
+    def take_discard(self, insert_at: int | None = None) -> bool:
+        """Take the top discard (the upcard on the first turn)."""
+        return self.submit(DrawDiscard(), insert_at)
+
+    def pass_turn(self) -> bool:
+        """Refuse the upcard, or decline the last-discard chance."""
+        return self.submit(Pass())
+
+    def discard(self, card: Card) -> bool:
+        """Discard `card` (or knock with it when the player chose to knock)."""
+        if self.knock_mode:
+            return self.knock(card)
+        return self.submit(Discard(card))
+
+    def knock(self, card: Card | None) -> bool:
+        """Knock, discarding `card` face down (None: big gin)."""
+        self.knock_mode = False
+        return self.submit(Knock(card))
+
+    def lay_down(self, melds: Any = None) -> bool:
+        """Lay out the chosen arrangement of the knocker's hand."""
+        if melds is None:
+            if not self.arrangements:
+                return False
+            melds = self.arrangements[self.arrangement_index].melds
+        return self.submit(Arrange(melds))
+
+    def lay_off(self, card: Card, meld_index: int | None = None) -> bool:
+        """Lay `card` off on the knocker's meld `meld_index` (or the first that takes it)."""
+        hand = self.hand
+        assert hand is not None
+        if meld_index is None:
+            fits = [i for i, meld in enumerate(hand.knocker_melds) if can_lay_off(card, meld)]
+            if not fits:
+                self.toast.show(f"The {card_name(card)} fits none of the knocker's melds.")
+                return False
+            meld_index = fits[0]
+        return self.submit(LayOff(card, meld_index))
+
+    def finish_layoffs(self) -> bool:
+        """Stop laying off; the engine melds the rest and scores the hand."""
+        return self.submit(EndLayoff())
+
+    def lay_off_suggested(self) -> None:
+        """Play the engine's best layoffs one after another, then finish."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != HUMAN:
+            return
+        defence = best_defence(hand.hands[HUMAN], hand.knocker_melds)
+        for card, meld_index in defence.layoffs:
+            self.animator.then(lambda c=card, i=meld_index: self.lay_off(c, i))
+        if not defence.layoffs:
+            self.toast.show("Nothing of yours fits the knocker's melds.")
+
+    def start_knock(self) -> None:
+        """Knock button: with one card to choose, ask which to discard face down."""
+        cards = self.knock_cards()
+        if not cards:
+            self.toast.show(f"You may knock only with {self.view().knock_limit} or less deadwood.")
+            return
+        if self.selected in cards and self.knock_mode:
+            self.knock(self.selected)
+            return
+        self.knock_mode = True
+        best = min(
+            cards, key=lambda c: best_melds([h for h in self.hand.hands[HUMAN] if h != c]).deadwood_value
+        )
+        self.selected = best
+        self._update_lifts()
+
+    def go_gin(self) -> None:
+        """Gin button: knock with the discard that leaves no deadwood (or big gin)."""
+        if Knock(None) in self.legal():
+            self.knock(None)
+            return
+        cards = self.gin_cards()
+        if cards:
+            self.knock(cards[0])
+        else:
+            self.toast.show("No gin yet: every card must be in a meld.")
+
+    def cancel_knock(self) -> None:
+        """Back out of choosing the knock discard."""
+        self.knock_mode = False
+
+    def cycle_arrangement(self, step: int) -> None:
+        """Show the next (or previous) legal arrangement of the knocker's hand."""
+        if not self.arrangements:
+            return
+        self.arrangement_index = (self.arrangement_index + step) % len(self.arrangements)
+        self.order.arrangement = self.arrangements[self.arrangement_index]
+        self.order.sort("melds")
+        self.relayout()
+
+    def sort(self, mode: str) -> None:
+        """Sort the human's hand."""
+        self.order.sort(mode)
+        self.relayout()
+
+    def show_hint(self) -> None:
+        """Ask the AI what it would do, and say it."""
+        if not self.human_turn():
+            self.toast.show("Hints are for your turn.")
+            return
+        hint = ai_hint(self.view())
+        if hint is None:
+            self.toast.show("No hint available.")
+            return
+        action = getattr(hint, "action", None)
+        card = getattr(action, "card", None)
+        if card is not None and card in self.order.cards:
+            self.selected = self.hinted = card
+            self._update_lifts()
+        self.toast.show(str(getattr(hint, "reason", action)), seconds=5.0)
+
+    def open_menu(self) -> None:
+        """Pause with a small menu on top of the table."""
+        from game.ui.menus import PauseScene
+
+        self.app.stack.push(PauseScene(self.app, self))
+
+    # --- after every action -------------------------------------------------------------------
+
+    def _after(self, seat: int | None, action: Action, insert_at: int | None) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.hinted = None
+        if seat == HUMAN and isinstance(action, DrawStock | DrawDiscard):
+            self.order.sync(hand.hands[HUMAN], insert_at)
+            drawn = hand.hands[HUMAN][-1]
+            self.selected = drawn
+        else:
+            self.order.sync(hand.hands[HUMAN])
+        if self.selected not in hand.hands[HUMAN]:
+            self.selected = None
+        if seat == AI and isinstance(action, DrawStock | DrawDiscard):
+            self.opp_order.append(hand.hands[AI][-1])
+        if isinstance(action, DrawStock | DrawDiscard) and not self.drew_once:
+            self.drew_once = True
+            self.pending_shot = "first_draw"
+        if isinstance(action, Knock):
+            self.knock_mode = False
+            if seat == HUMAN and hand.phase is Phase.ARRANGE:
+                limit = 0 if hand.knock_card is None else hand.knock_limit
+                self.arrangements = knock_arrangements(hand.hands[HUMAN], limit)
+                self.arrangement_index = 0
+                self.order.arrangement = self.arrangements[0] if self.arrangements else None
+                self.order.sort("melds")
+        if isinstance(action, Arrange):
+            self.order.arrangement = None
+            self.arrangements = []
+            self.pending_shot = "knock"
+            if seat == AI and hand.phase is Phase.LAYOFF:
+                self.order.sort("melds")
+        if isinstance(action, EndLayoff) or (hand.is_over and isinstance(action, Arrange)):
+            self.pending_shot = "layoffs"
+        self.ai_wait = AI_PAUSE
+        self.relayout()
+        if hand.is_over:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        hand = self.hand
+        match = self.match
+        assert hand is not None and match is not None
+        if self.recorded:
+            return
+        self.recorded = True
+        self.result_wait = RESULT_PAUSE
+        self.order.sort("melds")
+        self.relayout()
+        match.record_hand(hand)
+        stats = self.app.stats
+        result = hand.result
+        if result is not None and result.winner is not None and not self.app.selfplay:
+            stats.hands += 1
+            stats.hands_won += int(result.winner == HUMAN)
+            stats.gins += int(result.winner == HUMAN and result.kind.value in ("gin", "big_gin"))
+            if match.finished:
+                stats.matches += 1
+                stats.matches_won += int(match.winner == HUMAN)
+            self.app.save_stats()
+        self.save_match()
+
+    def save_match(self) -> None:
+        """Keep the match so it can be continued (dropped once it is over)."""
+        if self.app.selfplay or self.match is None:
+            return
+        if self.match.finished:
+            self.app.persistence.save("saved-match", None)
+        else:
+            self.app.persistence.save("saved-match", self.match.to_dict())
+
+    def next_hand(self) -> None:
+        """After the result panel: deal again, or show the match result."""
+        assert self.match is not None
+        self.app.hand_finished()
+        if not self.app.running:
+            return
+        if self.match.finished:
+            from game.ui.results import MatchResultScene
+
+            self.app.stack.replace_all(MatchResultScene(self.app, self.match))
+            return
+        self.start_hand()
+
+    # --- the frame ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Advance animation, the AI's thinking and the pacing of the hand."""
+        self.animator.speed = self.app.speed
+        self.animator.update(dt)
+        self.toast.update(dt)
+        hand = self.hand
+        if hand is None or self.animator.busy or self.dealing:
+            return
+        if self.pending_shot is not None:
+            shot, self.pending_shot = self.pending_shot, None
+            self.app.notable(shot)
+        if self.app.stack.top is not self:
+            return
+        speed = self.app.speed
+        if hand.is_over:
+            self.result_wait -= dt * (speed if speed > 0 else 1e9)
+            if self.result_wait <= 0:
+                from game.ui.results import HandResultScene
+
+                self.app.stack.push(HandResultScene(self.app, self))
+            return
+        seat_index = hand.to_act
+        seat = self.seats.get(seat_index) if seat_index is not None else None
+        if seat is None:
+            return
+        if not seat.thinking:
+            self.ai_wait -= dt * (speed if speed > 0 else 1e9)
+            if self.ai_wait > 0:
+                return
+            seat.start(hand.view(seat_index))
+        action = seat.step()
+        if action is not None:
+            self.play_for_seat(seat_index, action)
+
+    def play_for_seat(self, seat: int, action: Action) -> None:
+        """Carry out an AI's decision; for the human seat (self-play) through the controls."""
+        if seat != HUMAN:
+            self.submit(action)
+            return
+        if isinstance(action, DrawStock):
+            self.draw_stock()
+        elif isinstance(action, DrawDiscard):
+            self.take_discard()
+        elif isinstance(action, Pass):
+            self.pass_turn()
+        elif isinstance(action, Discard):
+            self.discard(action.card)
+        elif isinstance(action, Knock):
+            self.knock(action.card)
+        elif isinstance(action, Arrange):
+            self.lay_down(action.melds)
+        elif isinstance(action, LayOff):
+            self.lay_off(action.card, action.meld_index)
+        else:
+            self.finish_layoffs()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table."""
+        table_draw.draw_table(self, surface)
+
+    # --- input ------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Mouse, touch (as mouse) and keyboard."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.panel_buttons.hover(event.pos)
+            self.context_buttons.hover(event.pos)
+            self._drag_motion(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _skip_animation(self) -> bool:
+        """A click or key while things move finishes the movement first."""
+        if self.animator.busy or self.dealing:
+            self.animator.finish_all()
+            self.dealing = False
+            return True
+        return False
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if self._skip_animation():
+            return
+        self.update_buttons()
+        if self.context_buttons.click(pos) or self.panel_buttons.click(pos):
+            return
+        card = self._hand_card_at(pos)
+        if card is not None:
+            sprite = self.sprites[card]
+            self.drag = Drag("hand", card, pos, pos, (sprite.x - pos[0], sprite.y - pos[1]))
+            return
+        hand = self.hand
+        if hand is None:
+            return
+        if pile_rect(STOCK_POS).collidepoint(pos) and self.stock_shown > 0:
+            self.drag = Drag("stock", None, pos, pos, (STOCK_POS[0] - pos[0], STOCK_POS[1] - pos[1]))
+        elif pile_rect(DISCARD_POS).inflate(16, 16).collidepoint(pos) and hand.discard_pile:
+            top = hand.discard_pile[-1]
+            sprite = self.sprites.get(top)
+            grab = (sprite.x - pos[0], sprite.y - pos[1]) if sprite else (0.0, 0.0)
+            self.drag = Drag("discard", top, pos, pos, grab)
+
+    def _drag_motion(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        drag.pos = pos
+        if not drag.active:
+            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
+            if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+                return
+            drag.active = True
+        if drag.card is not None and drag.card in self.sprites and drag.source != "stock":
+            sprite = self.sprites[drag.card]
+            sprite.x, sprite.y = pos[0] + drag.grab[0], pos[1] + drag.grab[1]
+            sprite.lift = 0.0
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        if drag.active:
+            self._drop(drag, pos)
+        else:
+            self._click(drag)
+
+    def _click(self, drag: Drag) -> None:
+        hand = self.hand
+        assert hand is not None
+        if drag.source == "stock":
+            self.draw_stock()
+        elif drag.source == "discard":
+            if self.selected is not None and hand.phase is Phase.DISCARD and self.human_turn():
+                self.discard(self.selected)
+            else:
+                self.take_discard()
+        elif drag.card is not None:
+            self._click_hand_card(drag.card)
+
+    def _click_hand_card(self, card: Card) -> None:
+        hand = self.hand
+        assert hand is not None
+        if self.human_turn() and hand.phase is Phase.LAYOFF:
+            self.lay_off(card)
+        elif self.human_turn() and hand.phase is Phase.DISCARD and (card == self.selected or self.knock_mode):
+            self.discard(card)
+        else:
+            self.selected = None if card == self.selected else card
+            self._update_lifts()
+
+    def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        hand = self.hand
+        assert hand is not None
+        on_hand = HAND_AREA.collidepoint(pos)
+        on_discard = pile_rect(DISCARD_POS).inflate(60, 60).collidepoint(pos)
+        if drag.source in ("stock", "discard"):
+            if on_hand:
+                index = insertion_index(self._hand_xs(), pos[0])
+                (self.draw_stock if drag.source == "stock" else self.take_discard)(index)
+            self.relayout()
+            return
+        card = drag.card
+        assert card is not None
+        if on_discard and hand.phase is Phase.DISCARD:
+            self.discard(card)
+        elif hand.phase is Phase.LAYOFF and MELD_AREA.inflate(0, 40).collidepoint(pos):
+            self.lay_off(card, self._meld_at(pos))
+        elif on_hand:
+            xs = [x for c, x in zip(self.order.cards, self._hand_xs(), strict=False) if c != card]
+            others = [c for c in self.order.cards if c != card]
+            index = insertion_index(xs, pos[0])
+            target = self.order.cards.index(others[index]) if index < len(others) else len(self.order.cards)
+            self.order.move(card, target)
+        self.relayout()
+
+    def _hand_xs(self) -> list[float]:
+        return [self.sprites[c].x for c in self.order.cards if c in self.sprites]
+
+    def _hand_card_at(self, pos: tuple[int, int]) -> Card | None:
+        hand = self.hand
+        if hand is None:
+            return None
+        for card in reversed(self.row_cards(HUMAN)):
+            sprite = self.sprites.get(card)
+            if sprite is not None and sprite.rect().collidepoint(pos):
+                return card if card in hand.hands[HUMAN] else None
+        return None
+
+    def _meld_at(self, pos: tuple[int, int]) -> int | None:
+        hand = self.hand
+        assert hand is not None
+        best, best_distance = None, 1e9
+        for index, meld in enumerate(hand.knocker_melds):
+            xs = [self.sprites[c].x for c in meld if c in self.sprites]
+            if not xs:
+                continue
+            left, right = min(xs) - CARD_W / 2, max(xs) + CARD_W / 2
+            distance = 0 if left <= pos[0] <= right else min(abs(pos[0] - left), abs(pos[0] - right))
+            if distance < best_distance:
+                best, best_distance = index, distance
+        return best
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        skipped = self._skip_animation()
+        if skipped and key not in (pygame.K_ESCAPE,):
+            return
+        self.update_buttons()
+        hand = self.hand
+        if hand is None:
+            return
+        cards = self.row_cards(HUMAN)
+        arranging = hand.phase is Phase.ARRANGE and self.human_turn()
+        laying_off = hand.phase is Phase.LAYOFF and self.human_turn()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if arranging:
+                self.cycle_arrangement(step)
+            elif event.mod & pygame.KMOD_SHIFT and self.selected in self.order.cards:
+                index = self.order.cards.index(self.selected)
+                self.order.move(self.selected, max(0, index + step + (1 if step > 0 else 0)))
+                self.relayout()
+            elif cards:
+                if self.selected in cards:
+                    index = (cards.index(self.selected) + step) % len(cards)
+                else:
+                    index = 0 if step > 0 else len(cards) - 1
+                self.selected = cards[index]
+                self._update_lifts()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if arranging:
+                self.lay_down()
+            elif laying_off:
+                if key == pygame.K_SPACE and self.selected is not None:
+                    self.lay_off(self.selected)
+                else:
+                    self.finish_layoffs()
+            elif self.selected is not None and hand.phase is Phase.DISCARD:
+                self.discard(self.selected)
+        elif key == pygame.K_s:
+            self.draw_stock()
+        elif key in (pygame.K_d, pygame.K_t):
+            self.take_discard()
+        elif key == pygame.K_p:
+            self.pass_turn()
+        elif key == pygame.K_k:
+            self.start_knock()
+        elif key == pygame.K_g:
+            self.go_gin()
+        elif key == pygame.K_l and laying_off:
+            self.lay_off_suggested()
+        elif key == pygame.K_r:
+            self.sort("rank")
+        elif key == pygame.K_u:
+            self.sort("suit")
+        elif key == pygame.K_m:
+            self.sort("melds")
+        elif key == pygame.K_h:
+            self.show_hint()
+        elif key == pygame.K_ESCAPE:
+            if self.knock_mode:
+                self.cancel_knock()
+            else:
+                self.open_menu()
+
+    def update_buttons(self) -> None:
+        """Show only the buttons whose actions are legal now."""
+        hand = self.hand
+        turn = self.human_turn()
+        phase = hand.phase if hand is not None else None
+        legal = self.legal()
+        offer = turn and phase in (Phase.UPCARD_OFFER, Phase.LAST_CHANCE)
+        self.take_button.visible = offer
+        self.take_button.enabled = DrawDiscard() in legal
+        self.pass_button.visible = offer
+        discarding = turn and phase is Phase.DISCARD
+        knocks = self.knock_cards() if discarding else []
+        self.knock_button.visible = bool(knocks)
+        self.gin_button.visible = discarding and (bool(self.gin_cards()) or Knock(None) in legal)
+        self.gin_button.text = "Big gin" if Knock(None) in legal else "Gin"
+        self.cancel_button.visible = self.knock_mode and discarding
+        arranging = turn and phase is Phase.ARRANGE
+        for button in (self.prev_button, self.lay_button, self.next_button):
+            button.visible = arranging
+        self.prev_button.enabled = self.next_button.enabled = len(self.arrangements) > 1
+        laying_off = turn and phase is Phase.LAYOFF
+        self.suggest_button.visible = self.done_button.visible = laying_off
+        self.hint_button.enabled = turn
+
+
+def _meld_ordered(cards: list[Card], melds: Any) -> list[Card]:
+    """`cards` with the given melds first (in meld order), then the rest by rank."""
+    held = set(cards)
+    ordered = [c for meld in melds for c in meld if c in held]
+    rest = sorted((c for c in cards if c not in set(ordered)), key=lambda c: (c.rank, c.suit))
+    return ordered + rest
+
+
+def _meld_breaks(cards: list[Card], melds: Any) -> list[int]:
+    starts, index = [], 0
+    for meld in melds:
+        starts.append(index)
+        index += len(meld)
+    starts.append(index)
+    return [s for s in starts if 0 < s < len(cards)]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def knock_limit_text(hand: Hand) -> str:
+    """How the knock limit reads on the panel ("Knock with 7 or less", "Gin only")."""
+    if hand.knock_limit == 0:
+        return "Gin only"
+    text = f"Knock limit {hand.knock_limit}"
+    return text
+
+
+def is_oklahoma(hand: Hand) -> bool:
+    """Whether the hand is played under Oklahoma rules (knock limit from the upcard)."""
+    return hand.rules.variant is Variant.OKLAHOMA
+
+
+__all__ = ["CARD_H", "TableScene", "card_name", "new_match"]

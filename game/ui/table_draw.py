@@ -1,0 +1,355 @@
+"""Painting the table scene: felt, piles, cards, meld marks, the panel and messages.
+
+Kept apart from `table.py` so that the scene's rules of play and its looks change
+separately. Every call records what it drew in `scene.draw_list`, which tests read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import Phase, best_melds
+from game.ui.anim import Animator, Tween
+from game.ui.hand_order import best_discard_deadwood
+from game.ui.layout import (
+    CARD_H,
+    CARD_W,
+    DISCARD_POS,
+    HAND_CENTRE_X,
+    MELD_AREA,
+    PANEL,
+    STATUS_Y,
+    STOCK_POS,
+    pile_rect,
+)
+from game.ui.sprites import FOCUS_RING, HINT_RING, paint_card, ring
+from game.ui.text import blit_text
+
+if TYPE_CHECKING:
+    from game.ui.table import TableScene
+
+MELD_COLOURS = [(90, 200, 255), (255, 200, 60), (200, 130, 255), (110, 230, 140)]
+DEADWOOD_MARK = (235, 85, 70)
+INK = (245, 242, 230)
+DIM_INK = (190, 215, 195)
+PANEL_FILL = (14, 60, 38)
+GOLD = (255, 212, 90)
+
+_background: dict[tuple[int, int], pygame.Surface] = {}
+
+
+@dataclass(eq=False)
+class PileGhost:
+    """Half of the deck during the shuffle animation (drawn as a stack of backs)."""
+
+    x: float
+    y: float
+    count: int
+
+
+def shuffle_ghosts(animator: Animator) -> list[PileGhost]:
+    """Two half-decks that split apart and riffle together three times."""
+    left = PileGhost(STOCK_POS[0], STOCK_POS[1], 26)
+    right = PileGhost(STOCK_POS[0], STOCK_POS[1], 26)
+    for _ in range(3):
+
+        def split(left=left, right=right) -> None:
+            animator.add(Tween(left, {"x": STOCK_POS[0] - 40, "y": STOCK_POS[1] + 6}, 0.14, "ease_out_quad"))
+            animator.add(Tween(right, {"x": STOCK_POS[0] + 40, "y": STOCK_POS[1] - 6}, 0.14, "ease_out_quad"))
+
+        def join(left=left, right=right) -> None:
+            animator.add(Tween(left, {"x": STOCK_POS[0], "y": STOCK_POS[1]}, 0.12, "ease_in_quad"))
+            animator.add(Tween(right, {"x": STOCK_POS[0], "y": STOCK_POS[1]}, 0.12, "ease_in_quad"))
+
+        animator.then(split)
+        animator.then(join)
+    return [left, right]
+
+
+def background() -> pygame.Surface:
+    """The felt with a soft vignette and the pile outlines, rendered once."""
+    size = (1280, 720)
+    cached = _background.get(size)
+    if cached is not None:
+        return cached
+    surface = pygame.Surface(size)
+    surface.fill((24, 96, 60))
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(24):
+        # Darker towards the edges, like a lamp over the middle of the table.
+        edge = pygame.Rect(0, 0, *size).inflate(-i * 12, -i * 12)
+        pygame.draw.rect(shade, (0, 20, 10, max(0, 70 - i * 3)), edge, width=6, border_radius=40)
+    surface.blit(shade, (0, 0))
+    light = pygame.Surface((900, 500), pygame.SRCALPHA)
+    for r in range(10):
+        pygame.draw.ellipse(light, (255, 255, 220, 4), light.get_rect().inflate(-r * 80, -r * 45))
+    surface.blit(light, (90, 100))
+    for centre in (STOCK_POS, DISCARD_POS):
+        pygame.draw.rect(surface, (60, 140, 95), pile_rect(centre).inflate(8, 8), width=2, border_radius=12)
+    pygame.draw.rect(surface, PANEL_FILL, PANEL, border_radius=16)
+    pygame.draw.rect(surface, (60, 130, 90), PANEL, width=2, border_radius=16)
+    if pygame.display.get_surface() is not None:
+        surface = surface.convert()
+    _background[size] = surface
+    return surface
+
+
+def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    """Paint the whole table scene and refresh `scene.draw_list`."""
+    scene.draw_list = []
+    surface.blit(background(), (0, 0))
+    hand = scene.hand
+    if hand is None:
+        return
+    scene.update_buttons()
+    _draw_stock(scene, surface)
+    _draw_pile_labels(scene, surface)
+    _draw_meld_frames(scene, surface)
+    _draw_cards(scene, surface)
+    _draw_hand_marks(scene, surface)
+    _draw_panel(scene, surface)
+    _draw_status(scene, surface)
+    scene.context_buttons.draw(surface)
+    scene.panel_buttons.draw(surface)
+    for button in scene.context_buttons.buttons + scene.panel_buttons.buttons:
+        if button.visible:
+            scene.draw_list.append(("button", button.text, button.rect, button.live))
+    scene.toast.draw(surface, (HAND_CENTRE_X, 420))
+    if scene.toast.remaining > 0:
+        scene.draw_list.append(("toast", scene.toast.text, pygame.Rect(0, 400, 1040, 40), None))
+
+
+def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
+    art = scene.app.art
+    back = art.back((CARD_W, CARD_H))
+    for ghost in scene.ghosts:
+        for i in range(0, ghost.count, 4):
+            rect = back.get_rect(center=(round(ghost.x - i * 0.25), round(ghost.y - i * 0.25)))
+            surface.blit(back, rect)
+    if scene.ghosts:
+        return
+    count = scene.stock_shown
+    for i in range(0, count, 4):
+        rect = back.get_rect(center=(STOCK_POS[0] - i * 0.25, STOCK_POS[1] - i * 0.25))
+        surface.blit(back, rect)
+    if count:
+        scene.draw_list.append(("stock", str(count), pile_rect(STOCK_POS), count))
+    drag = scene.drag
+    if drag is not None and drag.active and drag.source == "stock":
+        rect = back.get_rect(center=(drag.pos[0] + drag.grab[0], drag.pos[1] + drag.grab[1]))
+        surface.blit(art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
+        surface.blit(back, rect)
+
+
+def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
+    hand = scene.hand
+    assert hand is not None
+    y = STOCK_POS[1] + CARD_H // 2 + 22
+    blit_text(surface, f"Stock {scene.stock_shown}", 22, DIM_INK, "center", (STOCK_POS[0], y))
+    blit_text(surface, "Discard", 22, DIM_INK, "center", (DISCARD_POS[0], y))
+    if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
+        blit_text(surface, "Stock nearly out: the hand is void at 2", 20, GOLD, "midtop",
+                  (STOCK_POS[0] + 65, y + 14))  # fmt: skip
+
+
+def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
+    if not scene.laid_out:
+        return
+    hand = scene.hand
+    assert hand is not None
+    who = "Your" if hand.knocker == 0 else "AI's"
+    blit_text(surface, f"{who} melds", 22, DIM_INK, "midbottom", (MELD_AREA.centerx, MELD_AREA.top - 2))
+    laid_off = {card for card, _ in hand.layoffs}
+    for card in laid_off:
+        sprite = scene.sprites.get(card)
+        if sprite is not None and not sprite.moving:
+            pygame.draw.rect(surface, GOLD, sprite.rect().inflate(8, 8), width=3, border_radius=11)
+
+
+def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
+    art = scene.app.art
+    four = scene.app.settings.four_colour
+    dragged = scene.drag.card if scene.drag is not None and scene.drag.active else None
+    sprites = sorted(scene.sprites.values(), key=lambda s: (s.card == dragged, s.moving, s.z))
+    for sprite in sprites:
+        lifted = sprite.moving or sprite.card == dragged
+        rect = paint_card(surface, art, sprite, four, shadow=lifted)
+        scene.draw_list.append(("card", str(sprite.card), rect, sprite.showing_face()))
+    selected = scene.selected
+    if selected is not None and selected in scene.sprites and selected != dragged:
+        colour = HINT_RING if selected == scene.hinted else FOCUS_RING
+        ring(surface, scene.sprites[selected].rect(), colour)
+        scene.draw_list.append(("focus", str(selected), scene.sprites[selected].rect(), None))
+    if scene.knock_mode:
+        for card in scene.knock_cards():
+            sprite = scene.sprites.get(card)
+            if sprite is not None and card != selected:
+                ring(surface, sprite.rect(), (250, 200, 90), 2)
+
+
+def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
+    """Under the human's cards: a coloured bar per meld, red for deadwood."""
+    hand = scene.hand
+    assert hand is not None
+    if scene.dealing or (scene.laid_out and hand.knocker == 0):
+        return
+    cards = scene.row_cards(0)
+    if not cards:
+        return
+    meld_of = scene.order.meld_of()
+    xs = [scene.sprites[c].x for c in cards if c in scene.sprites]
+    if len(xs) != len(cards) or any(scene.sprites[c].moving for c in cards):
+        return
+    for index, card in enumerate(cards):
+        sprite = scene.sprites[card]
+        left = sprite.x - CARD_W / 2
+        right = xs[index + 1] - CARD_W / 2 - 3 if index + 1 < len(cards) else sprite.x + CARD_W / 2
+        group = meld_of.get(card)
+        colour = DEADWOOD_MARK if group is None else MELD_COLOURS[group % len(MELD_COLOURS)]
+        bar = pygame.Rect(
+            round(left + 3), round(sprite.y + CARD_H / 2 + 6), max(4, round(right - left - 3)), 7
+        )
+        pygame.draw.rect(surface, colour, bar, border_radius=3)
+        scene.draw_list.append(("mark", str(card), bar, "deadwood" if group is None else group))
+
+
+def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
+    hand = scene.hand
+    match = scene.match
+    assert hand is not None and match is not None
+    x = PANEL.x + 16
+    right = PANEL.right - 16
+    y = PANEL.y + 14
+    blit_text(surface, "GIN RUMMY", 30, GOLD, "topleft", (x, y))
+    y += 34
+    rules = hand.rules
+    variant = rules.variant.value.capitalize()
+    blit_text(surface, f"{variant} gin, to {match.target}", 20, DIM_INK, "topleft", (x, y))
+    y += 30
+    level = scene.app.settings.ai_level
+    for seat, name in ((0, "You"), (1, f"AI ({level})")):
+        colour = INK if hand.to_act != seat else GOLD
+        blit_text(surface, name, 26, colour, "topleft", (x, y))
+        rect = blit_text(surface, str(match.scores[seat]), 30, colour, "topright", (right, y - 2))
+        scene.draw_list.append(("score", name, rect, match.scores[seat]))
+        y += 26
+        boxes = match.boxes[seat]
+        blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 19, DIM_INK, "topleft", (x + 2, y))
+        _draw_box_tally(surface, right, y + 2, boxes)
+        y += 28
+    y += 4
+    dealer = "you" if hand.dealer == 0 else "AI"
+    blit_text(surface, f"Hand {len(match.played) + 1} - dealer: {dealer}", 20, DIM_INK, "topleft", (x, y))
+    y += 30
+    limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
+    limit_rect = pygame.Rect(x - 6, y - 4, right - x + 12, 30)
+    pygame.draw.rect(surface, (30, 85, 55), limit_rect, border_radius=8)
+    blit_text(surface, limit, 24, GOLD, "midleft", (x + 2, limit_rect.centery))
+    scene.draw_list.append(("knock_limit", limit, limit_rect, hand.knock_limit))
+    y += 32
+    if rules.variant.value == "oklahoma" and hand.upcard is not None:
+        note = "Set by the upcard"
+        if rules.oklahoma_spade_double and hand.upcard.suit.char == "S":
+            note += " - spade: x2"
+        blit_text(surface, note, 19, DIM_INK, "topleft", (x, y))
+    y += 24
+    _draw_deadwood(scene, surface, x, y)
+
+
+def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int) -> None:
+    """Boxes as tally marks: four strokes and a slash per five."""
+    x = right
+    shown = min(boxes, 15)
+    groups = [5] * (shown // 5) + ([shown % 5] if shown % 5 else [])
+    for group in reversed(groups):
+        width = 4 * 7 + 6
+        left = x - width
+        for i in range(min(group, 4)):
+            pygame.draw.line(surface, INK, (left + i * 7 + 3, y), (left + i * 7 + 3, y + 14), 2)
+        if group == 5:
+            pygame.draw.line(surface, GOLD, (left, y + 12), (left + 4 * 7 + 2, y + 2), 2)
+        x = left - 8
+
+
+def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -> None:
+    hand = scene.hand
+    assert hand is not None
+    held = hand.hands[0]
+    if not held or scene.dealing:
+        return
+    value = scene.order.melds().deadwood_value if scene.order.arrangement else best_melds(held).deadwood_value
+    colour = (130, 235, 140) if value <= hand.knock_limit else INK
+    rect = blit_text(surface, f"Deadwood: {value}", 26, colour, "topleft", (x, y))
+    scene.draw_list.append(("deadwood", str(value), rect, value))
+    if len(held) == 11 and hand.phase is Phase.DISCARD and scene.hand.to_act == 0:
+        after = _cached_best_discard(scene, held)
+        colour = (130, 235, 140) if after <= hand.knock_limit else DIM_INK
+        blit_text(surface, f"after best discard: {after}", 20, colour, "topleft", (x, y + 28))
+
+
+def _cached_best_discard(scene: TableScene, held: list) -> int:
+    key = tuple(sorted(held))
+    cache = getattr(scene, "_best_discard_cache", None)
+    if cache is None or cache[0] != key:
+        cache = (key, best_discard_deadwood(held))
+        scene._best_discard_cache = cache  # type: ignore[attr-defined]
+    return cache[1]
+
+
+def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
+    text = status_text(scene)
+    if text:
+        rect = blit_text(surface, text, 28, INK, "center", (HAND_CENTRE_X, STATUS_Y - 22))
+        scene.draw_list.append(("status", text, rect, None))
+
+
+def status_text(scene: TableScene) -> str:
+    """The one line that tells the human what is going on."""
+    from game.ui.table import card_name
+
+    hand = scene.hand
+    assert hand is not None
+    if scene.dealing:
+        return "Shuffling and dealing..."
+    phase = hand.phase
+    if hand.is_over:
+        return "The hand is void: the stock ran out." if phase is Phase.VOID else "Hand over."
+    if hand.to_act != 0:
+        if phase is Phase.LAYOFF:
+            return "The AI is laying off on your melds..."
+        return (
+            "The AI is thinking..." if phase is not Phase.UPCARD_OFFER else "The AI considers the upcard..."
+        )
+    top = hand.discard_pile[-1] if hand.discard_pile else None
+    if phase is Phase.UPCARD_OFFER:
+        return f"Take the upcard ({card_name(top)}) or pass?" if top else "Take or pass?"
+    if phase is Phase.LAST_CHANCE:
+        return "Last discard: take it only to knock, or pass (void hand)."
+    if phase is Phase.DRAW:
+        if hand.stock_only:
+            return "Both passed: draw from the stock (S)."
+        return "Draw: click the stock (S) or the discard (D)."
+    if phase is Phase.DISCARD:
+        if scene.knock_mode:
+            return "Knock: pick the card to discard face down."
+        if (
+            len(hand.hands[0]) == 11
+            and hand.turn == 0
+            and not hand.discard_pile
+            and hand.rules.eleven_card_deal
+        ):
+            return "Eleven-card deal: discard to begin."
+        if hand.must_knock:
+            return "You took the last discard: you must knock."
+        return "Discard: click a card twice, or drag it to the pile."
+    if phase is Phase.ARRANGE:
+        count = len(scene.arrangements)
+        index = scene.arrangement_index + 1
+        dead = scene.order.melds().deadwood_value
+        return f"Arrangement {index} of {count}: deadwood {dead}. Lay it down?"
+    if phase is Phase.LAYOFF:
+        return "Lay off: click a card to add it to a meld, then Done."
+    return ""

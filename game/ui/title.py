@@ -1,0 +1,131 @@
+"""The title screen: new match, continue, and the settings (variant, AI, speed, colours)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.rules import Card, Match, RecordError
+from game.ui.layout import CARD_H, CARD_W
+from game.ui.menus import Menu, MenuItem, cycle
+from game.ui.scene import Scene
+from game.ui.settings import AI_LEVELS, BONUS_PRESETS, SPEEDS, VARIANTS
+from game.ui.text import blit_text
+
+INK = (245, 242, 230)
+DIM = (190, 215, 195)
+GOLD = (255, 212, 90)
+SHOWCASE = [Card.parse(text) for text in ("AS", "KH", "QD", "JC", "TS")]
+
+
+class TitleScene(Scene):
+    """New match / continue / settings / quit, by mouse or keyboard."""
+
+    name = "title"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.saved: dict | None = None
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.menu = Menu([], pygame.Rect(380, 250, 520, 0), row_height=50)
+
+    def setup(self) -> None:
+        """Build the menu (offering Continue when a match was saved)."""
+        saved = self.app.persistence.load("saved-match")
+        self.saved = saved if isinstance(saved, dict) else None
+        settings = self.app.settings
+
+        def changer(name: str, options: tuple[str, ...]):
+            def change(step: int) -> None:
+                setattr(settings, name, cycle(options, getattr(settings, name), step))
+                self.app.save_settings()
+
+            return change
+
+        def toggler(name: str):
+            def change(step: int) -> None:
+                setattr(settings, name, not getattr(settings, name))
+                self.app.save_settings()
+
+            return change
+
+        def on_off(name: str):
+            return lambda: "on" if getattr(settings, name) else "off"
+
+        items = [MenuItem("New match", press=self.new_match)]
+        if self.saved is not None:
+            items.append(MenuItem("Continue match", press=self.continue_match))
+        items += [
+            MenuItem("Variant", value=lambda: settings.variant, change=changer("variant", VARIANTS)),
+            MenuItem("AI level", value=lambda: settings.ai_level, change=changer("ai_level", AI_LEVELS)),
+            MenuItem("Bonuses", value=lambda: settings.bonuses, change=changer("bonuses", BONUS_PRESETS)),
+            MenuItem("Speed", value=lambda: settings.speed, change=changer("speed", tuple(SPEEDS))),
+            MenuItem("Four-colour deck", value=on_off("four_colour"), change=toggler("four_colour")),
+            MenuItem("Eleven-card deal", value=on_off("eleven_card_deal"), change=toggler("eleven_card_deal")),
+            MenuItem("Last-discard chance", value=on_off("last_discard_chance"),
+                     change=toggler("last_discard_chance")),
+        ]  # fmt: skip
+        self.menu = Menu(items, pygame.Rect(380, 236, 520, 0), row_height=50)
+
+    def new_match(self) -> None:
+        """Start a match with the current settings."""
+        from game.ui.table import TableScene
+
+        self.app.stack.replace_all(TableScene(self.app))
+
+    def continue_match(self) -> None:
+        """Resume the saved match (a corrupt save starts a new one)."""
+        from game.ui.table import TableScene
+
+        try:
+            match = Match.from_dict(self.saved)
+        except (RecordError, ValueError, TypeError, KeyError):
+            match = None
+        self.app.stack.replace_all(TableScene(self.app, match))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Menu input; Esc quits on the desktop."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from game.ui.app import IN_BROWSER
+
+            if not IN_BROWSER:
+                self.app.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
+            self.new_match()
+            return
+        self.menu.handle(event)
+
+    def update(self, dt: float) -> None:
+        """Animate the showcase cards."""
+        self.time += dt
+
+    def autopilot(self) -> None:
+        """Self-play starts a match."""
+        self.new_match()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, a fan of cards, the menu and the player's record."""
+        from game.ui.table_draw import background
+
+        surface.blit(background(), (0, 0))
+        blit_text(surface, "Gin Rummy", 96, GOLD, "center", (640, 90))
+        blit_text(surface, "Two players, ten cards, knock or go gin.", 28, DIM, "center", (640, 150))
+        art = self.app.art
+        four = self.app.settings.four_colour
+        for index, card in enumerate(SHOWCASE):
+            bob = math.sin(self.time * 1.6 + index * 0.7) * 6
+            for side, base_x in ((0, 150), (1, 1010)):
+                x = base_x + index * 26 + side * 0
+                y = 330 + index * 30 + bob
+                image = art.face(int(card.rank), card.suit.char, (CARD_W, CARD_H), four)
+                surface.blit(image, image.get_rect(center=(x, y)))
+        self.drawn = self.menu.draw(surface)
+        stats = self.app.stats
+        record = (f"Matches won {stats.matches_won}/{stats.matches}   Hands won {stats.hands_won}/"
+                  f"{stats.hands}   Gins {stats.gins}")  # fmt: skip
+        blit_text(surface, record, 22, DIM, "center", (640, 690))
+        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 210))

@@ -1,0 +1,36 @@
+"""Self-play runs the real loop with the AI in both seats and reports frame times."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from game.ui import app as app_module
+
+
+def test_selfplay_plays_the_requested_hands_and_writes_stats(tmp_path):
+    stats = tmp_path / "frames.json"
+    shots = tmp_path / "shots"
+    code = asyncio.run(
+        app_module.main(
+            [
+                "--selfplay",
+                "2",
+                "--speed",
+                "0",
+                "--seed",
+                "5",
+                "--screenshots",
+                str(shots),
+                "--frame-stats",
+                str(stats),
+            ]
+        )
+    )
+    assert code == 0
+    data = json.loads(stats.read_text())
+    assert set(data) == {"frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max"}
+    assert data["frames"] > 0
+    names = sorted(p.name for p in shots.iterdir())
+    assert any("deal" in n for n in names)
+    assert any("hand_result" in n for n in names)
