@@ -7,8 +7,11 @@ pygbag (the project's `web` extra): required in CI, skipped locally when absent.
 
 from __future__ import annotations
 
+import ast
+import configparser
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -167,3 +170,54 @@ def test_archive_check_refuses_leaked_folders(tmp_path: Path) -> None:
         packed.writestr("assets/tests/test_x.py", "")
     with pytest.raises(build_web.BuildError, match="contains tests/"):
         build_web.check_archive(apk)
+
+
+# --- pygbag.ini, for anyone running `python -m pygbag .` in a checkout ---------------
+
+
+def ignored_dirs() -> list[str]:
+    parser = configparser.ConfigParser()
+    parser.read(ROOT / "pygbag.ini", encoding="utf-8")
+    return ast.literal_eval(parser["DEPENDENCIES"]["ignoreDirs"])  # type: ignore[no-any-return]
+
+
+def test_pygbag_ini_keeps_development_folders_out() -> None:
+    dirs = ignored_dirs()
+    assert all(entry.startswith("/") for entry in dirs), "pygbag needs the leading slash"
+    for needed in ("/tests", "/tools", "/build", "/docs", "/.ci", "/.venv", "/venv"):
+        assert needed in dirs
+    for needed in ("/node_modules", "/.pytest_cache", "/.ruff_cache", "/.mypy_cache"):
+        assert needed in dirs
+
+
+@pytest.mark.slow
+def test_pygbag_run_by_hand_in_a_checkout_packs_only_the_game(tmp_path: Path) -> None:
+    """pygbag itself, on a copy of the repository with the usual clutter around it."""
+    require_pygbag()
+    checkout = tmp_path / "my-checkout"
+    build_web.stage(ROOT, tmp_path)  # main.py, game/, assets/ in tmp_path/gin-rummy
+    (tmp_path / "gin-rummy").rename(checkout)
+    shutil.copy2(ROOT / "pygbag.ini", checkout / "pygbag.ini")
+    clutter = [
+        "tests/web/test_x.py",
+        "tools/build_web.py",
+        "docs/web.md",
+        ".venv/lib/site.py",
+        "venv/lib/site.py",
+        "node_modules/pyodide/pyodide.mjs",
+        ".ci/run",
+        ".pytest_cache/v/cache",
+        "build/old/stale.txt",
+        "pyproject.toml",
+        "README.md",
+    ]
+    for name in clutter:
+        (checkout / name).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / name).write_text("clutter", encoding="utf-8")
+    command = build_web.pygbag_command(checkout, archive=False, cdn=None)
+    build_web.run_with_timeout(command, checkout, BUILD_TIMEOUT_S, tmp_path / "pygbag.log")
+    with zipfile.ZipFile(checkout / "build" / "web" / "my-checkout.apk") as packed:
+        names = packed.namelist()
+    assert "assets/main.py" in names
+    tops = {name.removeprefix("assets/").split("/")[0] for name in names}
+    assert tops == {"main.py", "game", "assets"}
