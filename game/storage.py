@@ -215,10 +215,16 @@ class Storage:
         self._check_key(key)
         try:
             raw = self.backend.read(key)
-            if raw is None:
-                return default
+        except UnicodeDecodeError as error:  # garbage bytes on disk: corrupt, not unreadable
+            self._set_aside(key, f"{type(error).__name__}: {error}")
+            return default
+        except Exception as error:  # permission denied, a JS exception: nothing to set aside
+            raise StorageError(f"cannot read {key!r}: {error}") from error
+        if raw is None:
+            return default
+        try:
             return json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as error:
+        except ValueError as error:
             self._set_aside(key, f"{type(error).__name__}: {error}")
             return default
 

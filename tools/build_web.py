@@ -152,8 +152,7 @@ def run_with_timeout(command: list[str], cwd: Path, timeout_s: float, log: Path)
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             raise BuildError(
-                f"pygbag did not finish within {timeout_s:.0f} s (was it trying the network?)\n"
-                + tail(log)
+                f"pygbag did not finish within {timeout_s:.0f} s (was it trying the network?)\n" + tail(log)
             ) from None
     if code != 0:
         raise BuildError(f"pygbag failed with exit code {code}\n" + tail(log))
@@ -236,8 +235,7 @@ def report(result: BuildResult, seconds: float) -> str:
         size_kb = result.web_zip.stat().st_size / 1024
         lines.append(f"  {result.web_zip} ({size_kb:.1f} KB) for itch.io")
     lines.append(
-        f"archive {result.apk.name}: {result.apk_bytes / 1024:.1f} KB, "
-        f"{len(result.apk_members)} files"
+        f"archive {result.apk.name}: {result.apk_bytes / 1024:.1f} KB, {len(result.apk_members)} files"
     )
     return "\n".join(lines)
 
@@ -247,9 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the browser version of Gin Rummy.")
     parser.add_argument("--archive", action="store_true", help="also write <out>.zip for itch.io")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (build/web)")
-    parser.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds before giving up"
-    )
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds before giving up")
     parser.add_argument("--cdn", default=None, help="runtime CDN (default: pygbag's own)")
     args = parser.parse_args(argv)
     if black_is_importable():

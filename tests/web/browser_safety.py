@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # Modules that start threads or processes, none of which exist in the browser.
-FORBIDDEN_MODULES = frozenset(
-    {"threading", "_thread", "multiprocessing", "subprocess", "concurrent"}
-)
+FORBIDDEN_MODULES = frozenset({"threading", "_thread", "multiprocessing", "subprocess", "concurrent"})
 # Calls that block or spawn: (module, function).
 BLOCKING_CALLS = frozenset(
     {
@@ -216,9 +214,7 @@ def check_entry_point(source: str, path: str = "main.py") -> list[Violation]:
     last = tree.body[-1] if tree.body else None
     if not (last is not None and _is_asyncio_run_main(last)):
         line = getattr(last, "lineno", 1)
-        problems.append(
-            Violation(path, line, "entry-point", "last statement must be asyncio.run(main())")
-        )
+        problems.append(Violation(path, line, "entry-point", "last statement must be asyncio.run(main())"))
     return problems
 
 

@@ -186,6 +186,21 @@ def test_two_corruptions_in_one_second_keep_both_backups(data_dir: Path) -> None
     assert backups == ["[", "{"]
 
 
+def test_unreadable_file_is_an_error_not_corruption(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text("{}", encoding="utf-8")
+
+    def denied(self: Path) -> bytes:
+        raise PermissionError("permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    storage = Storage()
+    with pytest.raises(StorageError, match="cannot read 'settings'"):
+        storage.load("settings")
+    assert storage.problems == []
+    assert (data_dir / "settings.json").exists()
+
+
 def test_value_that_is_not_json_is_refused(data_dir: Path) -> None:
     with pytest.raises(StorageError, match="as JSON"):
         Storage().save("settings", {"when": object()})
