@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ui import text
 from game.ui.art import CardArt
 from game.ui.scene import SceneStack
 from game.ui.settings import Persistence, Settings, Stats
@@ -34,15 +35,21 @@ IN_BROWSER = sys.platform == "emscripten"
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Command-line options of `python main.py`."""
     parser = argparse.ArgumentParser(prog="main.py", description="Gin Rummy")
-    parser.add_argument("--selfplay", type=int, metavar="HANDS", default=0,
-                        help="let the AI play both seats for HANDS hands, then exit")  # fmt: skip
-    parser.add_argument("--speed", type=float, default=None,
-                        help="animation speed multiplier (0 = instant)")  # fmt: skip
+    parser.add_argument(
+        "--selfplay",
+        type=int,
+        metavar="HANDS",
+        default=0,
+        help="let the AI play both seats for HANDS hands, then exit",
+    )
+    parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier (0 = instant)")
     parser.add_argument("--seed", type=int, default=None, help="seed for deals and the AI")
-    parser.add_argument("--screenshots", metavar="DIR", default=None,
-                        help="save a PNG at each notable moment")  # fmt: skip
-    parser.add_argument("--frame-stats", metavar="FILE", default=None,
-                        help="write frame timing statistics as JSON")  # fmt: skip
+    parser.add_argument(
+        "--screenshots", metavar="DIR", default=None, help="save a PNG at each notable moment"
+    )
+    parser.add_argument(
+        "--frame-stats", metavar="FILE", default=None, help="write frame timing statistics as JSON"
+    )
     parser.add_argument("--level", default=None, help="AI level for self-play and new matches")
     parser.add_argument("--variant", default=None, help="standard, oklahoma or simple")
     parser.add_argument("--no-storage", action="store_true", help="do not load or save anything")
@@ -257,6 +264,7 @@ def create_app(argv: list[str] | None = None) -> App:
     if options.selfplay:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.init()
+    text.reset()
     app = App(options)
     app.open_window()
     return app

@@ -64,13 +64,18 @@ class HandOrder:
             self.cards = ordered
 
     def move(self, card: Card, index: int) -> None:
-        """Put `card` at `index` (a drag within the hand); the order is now manual."""
+        """Put `card` at position `index` (0 = leftmost); the order is now the player's own.
+
+        >>> from game.rules import parse_cards
+        >>> order = HandOrder()
+        >>> order.sync(parse_cards("2C 3C 4C"))
+        >>> order.move(order.cards[0], 2)
+        >>> [str(c) for c in order.cards], order.mode
+        (['3C', '4C', '2C'], None)
+        """
         if card not in self.cards:
             return
-        old = self.cards.index(card)
-        self.cards.pop(old)
-        if index > old:
-            index -= 1
+        self.cards.remove(card)
         self.cards.insert(max(0, min(index, len(self.cards))), card)
         self.mode = None
 

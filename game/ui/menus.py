@@ -48,8 +48,9 @@ class Menu:
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row `index` is."""
-        return pygame.Rect(self.rect.x, self.rect.y + index * self.row_height, self.rect.width,
-                           self.row_height - 8)  # fmt: skip
+        return pygame.Rect(
+            self.rect.x, self.rect.y + index * self.row_height, self.rect.width, self.row_height - 8
+        )
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         """The row under `pos`."""
@@ -146,13 +147,19 @@ class PauseScene(Scene):
             settings.four_colour = not settings.four_colour
             app.save_settings()
 
-        self.menu = Menu([
-            MenuItem("Resume", press=self.resume),
-            MenuItem("Speed", value=lambda: settings.speed, change=set_speed),
-            MenuItem("Four-colour deck", value=lambda: "on" if settings.four_colour else "off",
-                     change=set_colours),
-            MenuItem("Leave to the title screen", press=self.leave),
-        ], pygame.Rect(330, 230, 520, 0))  # fmt: skip
+        self.menu = Menu(
+            [
+                MenuItem("Resume", press=self.resume),
+                MenuItem("Speed", value=lambda: settings.speed, change=set_speed),
+                MenuItem(
+                    "Four-colour deck",
+                    value=lambda: "on" if settings.four_colour else "off",
+                    change=set_colours,
+                ),
+                MenuItem("Leave to the title screen", press=self.leave),
+            ],
+            pygame.Rect(330, 230, 520, 0),
+        )
         self.drawn: list[tuple[str, pygame.Rect]] = []
 
     def resume(self) -> None:

@@ -61,8 +61,9 @@ class HandResultScene(Scene):
         self.rect.center = (520, 330)
         assert table.match is not None
         last = "See the match result" if table.match.finished else "Next hand"
-        self.buttons = ButtonRow([Button(last, pygame.Rect(0, 0, 300, 46), self.next, key="Enter",
-                                         accent=(250, 200, 90))])  # fmt: skip
+        self.buttons = ButtonRow(
+            [Button(last, pygame.Rect(0, 0, 300, 46), self.next, key="Enter", accent=(250, 200, 90))]
+        )
         self.buttons.buttons[0].rect.midbottom = (self.rect.centerx, self.rect.bottom - 16)
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
@@ -137,8 +138,9 @@ def match_lines(match: Match) -> list[tuple[str, int, int]]:
     rules = match.rules
     winner = match.winner
     rows = [("Points", match.scores[0], match.scores[1])]
-    rows.append((f"Boxes x {rules.box_bonus}",
-                 match.boxes[0] * rules.box_bonus, match.boxes[1] * rules.box_bonus))  # fmt: skip
+    rows.append(
+        (f"Boxes x {rules.box_bonus}", match.boxes[0] * rules.box_bonus, match.boxes[1] * rules.box_bonus)
+    )
     totals = match.final_totals
     base = [match.scores[s] + match.boxes[s] * rules.box_bonus for s in (0, 1)]
     if winner is not None:
@@ -161,10 +163,18 @@ class MatchResultScene(Scene):
     def __init__(self, app: Any, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.buttons = ButtonRow([
-            Button("Play again", pygame.Rect(420, 590, 200, 50), self.play_again, key="Enter", accent=(250, 200, 90)),
-            Button("Menu", pygame.Rect(660, 590, 200, 50), self.to_menu, key="Esc"),
-        ])  # fmt: skip
+        self.buttons = ButtonRow(
+            [
+                Button(
+                    "Play again",
+                    pygame.Rect(420, 590, 200, 50),
+                    self.play_again,
+                    key="Enter",
+                    accent=(250, 200, 90),
+                ),
+                Button("Menu", pygame.Rect(660, 590, 200, 50), self.to_menu, key="Esc"),
+            ]
+        )
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
 

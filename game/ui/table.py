@@ -155,10 +155,14 @@ class TableScene(Scene):
     def _build_buttons(self) -> None:
         x, width, height = 1046, 206, 40
         row = self.panel_buttons
-        self.knock_button = row.add(Button("Knock", pygame.Rect(x, 352, width, height),
-                                           self.start_knock, key="K", accent=(250, 200, 90)))  # fmt: skip
-        self.gin_button = row.add(Button("Gin", pygame.Rect(x, 398, width, height),
-                                         self.go_gin, key="G", accent=(130, 220, 130)))  # fmt: skip
+        self.knock_button = row.add(
+            Button(
+                "Knock", pygame.Rect(x, 352, width, height), self.start_knock, key="K", accent=(250, 200, 90)
+            )
+        )
+        self.gin_button = row.add(
+            Button("Gin", pygame.Rect(x, 398, width, height), self.go_gin, key="G", accent=(130, 220, 130))
+        )
         half = (width - 8) // 2
         row.add(Button("Rank", pygame.Rect(x, 468, half, 36), lambda: self.sort("rank"), key="R", size=22))
         row.add(
@@ -212,7 +216,9 @@ class TableScene(Scene):
         self.done_button = ctx.add(
             Button("Done", pygame.Rect(cx + 10, 476, 200, 40), self.finish_layoffs, key="Enter")
         )
-        self.cancel_button = ctx.add(Button("Cancel knock", pygame.Rect(cx - 110, 476, 220, 40), self.cancel_knock, key="Esc"))  # fmt: skip
+        self.cancel_button = ctx.add(
+            Button("Cancel knock", pygame.Rect(cx - 110, 476, 220, 40), self.cancel_knock, key="Esc")
+        )
 
     # --- dealing ------------------------------------------------------------------------------
 
@@ -264,8 +270,7 @@ class TableScene(Scene):
             x, y, face, z = targets[card]
             sprite = self.sprites[card]
             sprite.z = z
-            self._move(sprite, x, y, face, delay=index * 0.075, duration=0.34,
-                       on_start=self._dealt_one)  # fmt: skip
+            self._move(sprite, x, y, face, delay=index * 0.075, duration=0.34, on_start=self._dealt_one)
         self.animator.then(self._deal_done)
 
     def _dealt_one(self) -> None:
@@ -373,8 +378,16 @@ class TableScene(Scene):
         self.stock_shown = self.hand.view(HUMAN).stock_size
         self._update_lifts()
 
-    def _move(self, sprite: CardSprite, x: float, y: float, face: bool, delay: float = 0.0,
-              duration: float | None = None, on_start=None) -> None:  # fmt: skip
+    def _move(
+        self,
+        sprite: CardSprite,
+        x: float,
+        y: float,
+        face: bool,
+        delay: float = 0.0,
+        duration: float | None = None,
+        on_start=None,
+    ) -> None:
         distance = ((sprite.x - x) ** 2 + (sprite.y - y) ** 2) ** 0.5
         if duration is None:
             duration = 0.16 + min(0.34, distance / 2200.0)
@@ -388,8 +401,17 @@ class TableScene(Scene):
         def landed() -> None:
             sprite.moving = False
 
-        self.animator.add(Tween(sprite, {"x": x, "y": y}, duration=duration, delay=delay,
-                                easing="ease_out_cubic", on_start=started, on_done=landed))  # fmt: skip
+        self.animator.add(
+            Tween(
+                sprite,
+                {"x": x, "y": y},
+                duration=duration,
+                delay=delay,
+                easing="ease_out_cubic",
+                on_start=started,
+                on_done=landed,
+            )
+        )
         if sprite.face_up != face:
             sprite.face_up = face
             sprite.flip = 0.001
@@ -397,8 +419,16 @@ class TableScene(Scene):
             def flipped() -> None:
                 sprite.flip = 0.0
 
-            self.animator.add(Tween(sprite, {"flip": 1.0}, duration=max(0.18, duration * 0.8),
-                                    delay=delay, easing="ease_in_out_sine", on_done=flipped))  # fmt: skip
+            self.animator.add(
+                Tween(
+                    sprite,
+                    {"flip": 1.0},
+                    duration=max(0.18, duration * 0.8),
+                    delay=delay,
+                    easing="ease_in_out_sine",
+                    on_done=flipped,
+                )
+            )
 
     def _update_lifts(self) -> None:
         for card, sprite in self.sprites.items():
@@ -434,8 +464,7 @@ class TableScene(Scene):
         """Knock discards that leave no deadwood (gin)."""
         assert self.hand is not None
         held = self.hand.hands[HUMAN]
-        return [c for c in self.knock_cards()
-                if best_melds([h for h in held if h != c]).deadwood_value == 0]  # fmt: skip
+        return [c for c in self.knock_cards() if best_melds([h for h in held if h != c]).deadwood_value == 0]
 
     # --- controller: the only ways the human (or self-play) changes the hand ----------------
 
@@ -839,11 +868,8 @@ class TableScene(Scene):
         elif hand.phase is Phase.LAYOFF and MELD_AREA.inflate(0, 40).collidepoint(pos):
             self.lay_off(card, self._meld_at(pos))
         elif on_hand:
-            xs = [x for c, x in zip(self.order.cards, self._hand_xs(), strict=False) if c != card]
-            others = [c for c in self.order.cards if c != card]
-            index = insertion_index(xs, pos[0])
-            target = self.order.cards.index(others[index]) if index < len(others) else len(self.order.cards)
-            self.order.move(card, target)
+            others = [c for c in self.order.cards if c != card and c in self.sprites]
+            self.order.move(card, insertion_index([self.sprites[c].x for c in others], pos[0]))
         self.relayout()
 
     def _hand_xs(self) -> list[float]:
@@ -891,7 +917,7 @@ class TableScene(Scene):
                 self.cycle_arrangement(step)
             elif event.mod & pygame.KMOD_SHIFT and self.selected in self.order.cards:
                 index = self.order.cards.index(self.selected)
-                self.order.move(self.selected, max(0, index + step + (1 if step > 0 else 0)))
+                self.order.move(self.selected, max(0, index + step))
                 self.relayout()
             elif cards:
                 if self.selected in cards:

@@ -151,8 +151,14 @@ def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
     blit_text(surface, f"Stock {scene.stock_shown}", 22, DIM_INK, "center", (STOCK_POS[0], y))
     blit_text(surface, "Discard", 22, DIM_INK, "center", (DISCARD_POS[0], y))
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
-        blit_text(surface, "Stock nearly out: the hand is void at 2", 20, GOLD, "midtop",
-                  (STOCK_POS[0] + 65, y + 14))  # fmt: skip
+        blit_text(
+            surface,
+            "Stock nearly out: the hand is void at 2",
+            20,
+            GOLD,
+            "midtop",
+            (STOCK_POS[0] + 65, y + 14),
+        )
 
 
 def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:

@@ -16,6 +16,12 @@ _LABEL_CACHE_LIMIT = 2000
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+def reset() -> None:
+    """Forget fonts and labels (they die with `pygame.quit()`; a new app starts afresh)."""
+    _fonts.clear()
+    _labels.clear()
+
+
 def font(size: int) -> pygame.font.Font:
     """The bundled font at `size` pixels (created once per size)."""
     cached = _fonts.get(size)

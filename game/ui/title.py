@@ -64,10 +64,15 @@ class TitleScene(Scene):
             MenuItem("Bonuses", value=lambda: settings.bonuses, change=changer("bonuses", BONUS_PRESETS)),
             MenuItem("Speed", value=lambda: settings.speed, change=changer("speed", tuple(SPEEDS))),
             MenuItem("Four-colour deck", value=on_off("four_colour"), change=toggler("four_colour")),
-            MenuItem("Eleven-card deal", value=on_off("eleven_card_deal"), change=toggler("eleven_card_deal")),
-            MenuItem("Last-discard chance", value=on_off("last_discard_chance"),
-                     change=toggler("last_discard_chance")),
-        ]  # fmt: skip
+            MenuItem(
+                "Eleven-card deal", value=on_off("eleven_card_deal"), change=toggler("eleven_card_deal")
+            ),
+            MenuItem(
+                "Last-discard chance",
+                value=on_off("last_discard_chance"),
+                change=toggler("last_discard_chance"),
+            ),
+        ]
         self.menu = Menu(items, pygame.Rect(380, 236, 520, 0), row_height=50)
 
     def new_match(self) -> None:
@@ -125,7 +130,9 @@ class TitleScene(Scene):
                 surface.blit(image, image.get_rect(center=(x, y)))
         self.drawn = self.menu.draw(surface)
         stats = self.app.stats
-        record = (f"Matches won {stats.matches_won}/{stats.matches}   Hands won {stats.hands_won}/"
-                  f"{stats.hands}   Gins {stats.gins}")  # fmt: skip
+        record = (
+            f"Matches won {stats.matches_won}/{stats.matches}   Hands won {stats.hands_won}/"
+            f"{stats.hands}   Gins {stats.gins}"
+        )
         blit_text(surface, record, 22, DIM, "center", (640, 690))
         blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 210))
