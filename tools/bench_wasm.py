@@ -1,7 +1,7 @@
 """Decision times under WebAssembly (Pyodide in Node) next to native CPython.
 
     python tools/bench_wasm.py              # 8 seeds per variant
-    python tools/bench_wasm.py --seeds 20 --json
+    python tools/bench_wasm.py --seeds 20 --level hard --json
 
 Both sides play the same seeded hands (tests/web/wasm_play.py): the game's AI once
 game.ai offers make_player, the engine-driven greedy stand-in until then. The ratio says
@@ -28,7 +28,7 @@ from tests.web import wasm_play  # noqa: E402 - needs the repository root on sys
 TIMEOUT_S = 900
 
 
-def wasm_times(seeds: list[int]) -> dict[str, Any]:
+def wasm_times(seeds: list[int], level: str) -> dict[str, Any]:
     """Run the benchmark inside Pyodide and return its numbers."""
     node = shutil.which("node")
     if node is None:
@@ -36,7 +36,7 @@ def wasm_times(seeds: list[int]) -> dict[str, Any]:
     if not (WEB_TESTS / "node_modules" / "pyodide").is_dir():
         npm = shutil.which("npm") or "npm"
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB_TESTS, check=True)
-    code = f"import wasm_play\nRESULT = wasm_play.decision_times({seeds!r})"
+    code = f"import wasm_play\nRESULT = wasm_play.decision_times({seeds!r}, level={level!r})"
     command = [
         node,
         str(WEB_TESTS / "run_pyodide.mjs"),
@@ -59,12 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     """Print native and WebAssembly decision times and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=8, help="hands per variant (default 8)")
+    parser.add_argument("--level", default=wasm_play.AI_LEVEL, help="AI level (default medium)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     seeds = list(range(1, args.seeds + 1))
-    native = wasm_play.decision_times(seeds)
+    native = wasm_play.decision_times(seeds, level=args.level)
     native["python"] = sys.version.split()[0]
-    in_wasm = wasm_times(seeds)
+    in_wasm = wasm_times(seeds, args.level)
     if in_wasm["decisions"] != native["decisions"]:
         print("warning: the two runs made different numbers of decisions", file=sys.stderr)
     ratio = {key: in_wasm[key] / native[key] for key in ("mean_ms", "median_ms", "p95_ms")}

@@ -121,6 +121,15 @@ def test_desktop_tool_allowances_are_per_function() -> None:
     assert rules(other, "game/ui/app.py") == ["no-file-writes"]
 
 
+def test_process_allowance_covers_only_its_function_and_rule() -> None:
+    inside = "def run(jobs):\n    import multiprocessing\n"
+    assert rules(inside, "game/arena.py") == []
+    assert rules("import multiprocessing\n", "game/arena.py") == ["no-threads-or-processes"]
+    # The waiver is for processes only: a sleep in the same function is still refused.
+    sleepy = "import time\ndef run(jobs):\n    time.sleep(1)\n"
+    assert rules(sleepy, "game/arena.py") == ["no-blocking-calls"]
+
+
 def test_entry_point_checks_fail_on_bad_main() -> None:
     good = "import asyncio\nasync def main():\n    pass\nasyncio.run(main())\n"
     assert check_entry_point(good) == []

@@ -68,8 +68,12 @@ def _least_deadwood(view: PlayerView, pool: list[Any], rng: random.Random) -> An
     return rng.choice([a for a in pool if left_after(a) == best])
 
 
-def make_chooser(seed: int) -> Chooser:
-    """The game's AI when it exists, otherwise the greedy stand-in."""
+def make_chooser(seed: int, level: str = AI_LEVEL) -> Chooser:
+    """The game's AI at `level` when it exists, otherwise the greedy stand-in.
+
+    The default level has no wall-clock budget, so its moves depend on the seed alone and
+    native and WebAssembly runs can be compared move for move.
+    """
     try:
         from game import ai
     except ImportError:  # pragma: no cover - game.ai is part of the tree
@@ -77,21 +81,23 @@ def make_chooser(seed: int) -> Chooser:
     make_player = getattr(ai, "make_player", None)
     if make_player is None:
         return greedy_chooser(seed)
-    player = make_player(AI_LEVEL, seed)
+    player = make_player(level, seed)
     for method in ("choose", "act", "decide"):
         if hasattr(player, method):
             return getattr(player, method)  # type: ignore[no-any-return]
     return player  # type: ignore[no-any-return]
 
 
-def play_hand(variant: str, seed: int, timings: list[float] | None = None) -> dict[str, Any]:
+def play_hand(
+    variant: str, seed: int, timings: list[float] | None = None, level: str = AI_LEVEL
+) -> dict[str, Any]:
     """Deal with `seed`, play to the end, and summarise the hand for comparison.
 
     With `timings`, the seconds each decision took are appended to it.
     """
     rules = RuleSet.preset(variant)
     hand = Hand.deal(rules, dealer=seed % 2, rng=random.Random(seed))
-    choosers = [make_chooser(seed * 2 + 1), make_chooser(seed * 2 + 2)]
+    choosers = [make_chooser(seed * 2 + 1, level), make_chooser(seed * 2 + 2, level)]
     actions = 0
     while hand.result is None and hand.to_act is not None:
         seat = hand.to_act
@@ -122,13 +128,15 @@ def play_all(seeds: list[int], variants: tuple[str, ...] = VARIANTS) -> list[dic
     return [play_hand(variant, seed) for variant in variants for seed in seeds]
 
 
-def decision_times(seeds: list[int], variants: tuple[str, ...] = VARIANTS) -> dict[str, Any]:
+def decision_times(
+    seeds: list[int], variants: tuple[str, ...] = VARIANTS, level: str = AI_LEVEL
+) -> dict[str, Any]:
     """Time each decision over whole hands; returns counts and milliseconds."""
     timings: list[float] = []
     started = time.perf_counter()
     for variant in variants:
         for seed in seeds:
-            play_hand(variant, seed, timings)
+            play_hand(variant, seed, timings, level)
     total = time.perf_counter() - started
     ordered = sorted(timings)
     count = len(ordered)
@@ -139,7 +147,7 @@ def decision_times(seeds: list[int], variants: tuple[str, ...] = VARIANTS) -> di
         "p95_ms": 1000 * ordered[min(count - 1, int(0.95 * count))],
         "max_ms": 1000 * ordered[-1],
         "total_s": total,
-        "player": "game.ai" if _has_ai() else "greedy stand-in",
+        "player": f"game.ai {level}" if _has_ai() else "greedy stand-in",
     }
 
 
