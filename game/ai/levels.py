@@ -1,0 +1,51 @@
+"""The difficulty levels and the factory the game uses.
+
+>>> from game.rules import Hand, RuleSet
+>>> import random
+>>> hand = Hand.deal(RuleSet.preset("standard"), dealer=0, rng=random.Random(5))
+>>> player = make_player("hard", seed=1)
+>>> player.choose(hand.view(1)) in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from game.ai.base import Player
+from game.ai.baseline import RandomPlayer, SimplePlayer
+from game.ai.search import LevelConfig, SearchPlayer
+
+LEVELS = ("random", "simple", "easy", "medium", "hard", "expert")
+
+CONFIGS: dict[str, LevelConfig] = {
+    # A beginner: counts deadwood only, takes discards only to finish a meld, slips often.
+    "easy": LevelConfig("easy", lookahead=0.0, inference=False, safety=0.0, exact_stock=False,
+                        knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.35,
+                        meld_only_takes=True),
+    # Values pairs and connectors, knocks as soon as it may, no reading of the opponent.
+    "medium": LevelConfig("medium", lookahead=1.5, inference=False, safety=0.0, exact_stock=False,
+                          knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.0,
+                          meld_only_takes=False),
+    # Reads the opponent, discards safely, judges knocks by sampling, estimates stock draws.
+    "hard": LevelConfig("hard", lookahead=2.5, inference=True, safety=6.0, exact_stock=False,
+                        knock_samples=12, undercut_tolerance=0.3, mistake_rate=0.0,
+                        meld_only_takes=False, time_budget_ms=120.0),
+    # Averages every stock card and samples more opponent hands.
+    "expert": LevelConfig("expert", lookahead=2.5, inference=True, safety=6.0, exact_stock=True,
+                          knock_samples=32, undercut_tolerance=0.3, mistake_rate=0.0,
+                          meld_only_takes=False, time_budget_ms=400.0),
+}  # fmt: skip
+
+
+def make_player(level: str, seed: int = 0, time_budget_ms: float | None = None) -> Player:
+    """A computer player of ``level`` (one of :data:`LEVELS`), deterministic for ``seed``.
+
+    ``time_budget_ms`` overrides the level's soft time cap (only the expert's stock search
+    uses it; when a slow machine hits it, that decision falls back to the estimate).
+    """
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "simple":
+        return SimplePlayer(seed)
+    if level not in CONFIGS:
+        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
+    return SearchPlayer(CONFIGS[level], seed, time_budget_ms)

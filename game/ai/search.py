@@ -1,0 +1,359 @@
+"""The search player behind the easy, medium, hard and expert levels ("minimax-lite").
+
+Each decision is a small expectimax over what the player controls and what chance decides:
+
+* draw: take the discard (then the best discard) against the expectation over the stock
+  card (then the best discard for each card), from the tracker's belief about which unseen
+  cards are still in the stock;
+* discard: every legal discard, valued by the evaluator on the cards kept plus the risk of
+  feeding the opponent's likely melds (the opponent's reply);
+* knock: knocking now against playing on, judged by sampling the opponent's likely hands
+  and laying off against our arrangement (undercut risk), and by how long the hand has left.
+
+Levels differ only in depth, samples and deliberate slips, never in what they see.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+from game.ai.base import Thinking, check_my_turn, decision_rng, finish
+from game.ai.cardmath import CARD, VALUE, indices
+from game.ai.evaluate import Evaluator
+from game.ai.tracking import Tracker
+from game.rules import (
+    Action,
+    Arrange,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndLayoff,
+    Knock,
+    LayOff,
+    Pass,
+    Phase,
+    PlayerView,
+    best_defence,
+    best_melds,
+    can_lay_off,
+    cards_to_mask,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelConfig:
+    """How hard one level tries."""
+
+    name: str
+    lookahead: float  # future useful draws credited to a hand's potential (0: deadwood only)
+    inference: bool  # read the opponent's takes, discards and passes
+    safety: float  # points charged per unit chance that a discard feeds the opponent
+    exact_stock: bool  # average the stock draw over every unseen card (else an estimate)
+    knock_samples: int  # opponent hands sampled to judge a knock (0: knock whenever allowed)
+    undercut_tolerance: float  # knock when the sampled undercut chance is at most this
+    mistake_rate: float  # chance of a human-looking slip on a discard
+    meld_only_takes: bool  # take a discard only when it completes a meld
+    time_budget_ms: float | None = None  # soft cap: beyond it the stock estimate is used
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decided action with what the explanation needs."""
+
+    action: Action
+    kept: int = 0  # mask of the cards kept after a discard or draw plan
+    detail: str = ""
+
+
+class SearchPlayer:
+    """A level of the search player."""
+
+    def __init__(self, config: LevelConfig, seed: int = 0, time_budget_ms: float | None = None) -> None:
+        self.config = config
+        self.level = config.name
+        self.seed = seed
+        self.time_budget_ms = config.time_budget_ms if time_budget_ms is None else time_budget_ms
+
+    def choose(self, view: PlayerView) -> Action:
+        """The action for ``view``."""
+        return finish(self.think(view))
+
+    def think(self, view: PlayerView) -> Thinking:
+        """Decide in slices of a millisecond or so; the action is the return value."""
+        choice = yield from self.decide(view)
+        return choice.action
+
+    def decide(self, view: PlayerView) -> Generator[None, None, Choice]:
+        """Like :meth:`think`, returning the :class:`Choice` with its explanation data."""
+        check_my_turn(view)
+        rng = decision_rng(self.seed, self.level, view)
+        ctx = Context(view, self.config, rng, self.time_budget_ms)
+        phase = view.phase
+        if phase is Phase.LAYOFF:
+            return ctx.layoff()
+        if phase is Phase.ARRANGE:
+            return ctx.arrange()
+        if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
+            return (yield from ctx.draw())
+        if phase is Phase.LAST_CHANCE:
+            return (yield from ctx.last_chance())
+        return (yield from ctx.discard())
+
+
+class Context:
+    """One decision's working state: the view, the tracker and the evaluator."""
+
+    def __init__(
+        self, view: PlayerView, config: LevelConfig, rng: random.Random, budget_ms: float | None
+    ) -> None:
+        self.view = view
+        self.config = config
+        self.rng = rng
+        self.budget_ms = budget_ms
+        self.started = time.perf_counter()
+        self.tracker = Tracker.from_view(view, inference=config.inference)
+        self.hand = cards_to_mask(view.hand)
+        self.legal = view.legal_actions
+        self.limit = view.knock_limit
+        lookahead = config.lookahead * min(1.0, view.stock_size / 20.0) if config.lookahead else 0.0
+        self.evaluator = Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights())
+
+    def over_budget(self) -> bool:
+        """Whether the soft time budget is spent."""
+        if self.budget_ms is None:
+            return False
+        return (time.perf_counter() - self.started) * 1000.0 > self.budget_ms
+
+    # --- discards -----------------------------------------------------------------------------
+
+    def discard_cost(self, mask: int, i: int) -> float:
+        """Cost of ending the turn with ``mask`` minus card ``i`` discarded face up."""
+        cost = self.evaluator.hand_cost(mask & ~(1 << i))
+        if self.config.safety:
+            cost += self.config.safety * self.tracker.danger(i)
+        return cost
+
+    def ranked_discards(
+        self, mask: int, allowed: list[int]
+    ) -> Generator[None, None, list[tuple[float, int]]]:
+        """Allowed discards from ``mask``, best first, as (cost, card index)."""
+        ranked: list[tuple[float, float, int]] = []
+        for i in allowed:
+            ranked.append((self.discard_cost(mask, i), self.rng.random(), i))
+            yield
+        ranked.sort()
+        return [(cost, i) for cost, _, i in ranked]
+
+    def discard(self) -> Generator[None, None, Choice]:
+        """The discard phase: big gin, gin, a knock, or the best discard."""
+        knocks = [a for a in self.legal if isinstance(a, Knock)]
+        if Knock(None) in knocks:
+            return Choice(Knock(None), self.hand, "big gin")
+        discards = [a.card.index for a in self.legal if isinstance(a, Discard)]
+        if knocks:
+            knock = self.best_knock(knocks)
+            left = self.evaluator.deadwood(self.hand & ~knock.card.bit) if knock.card else 0
+            if left == 0 or not discards:
+                return Choice(
+                    knock, self.hand & ~(knock.card.bit if knock.card else 0), "gin" if left == 0 else ""
+                )
+            should = yield from self.should_knock(knock)
+            if should:
+                return Choice(knock, self.hand & ~(knock.card.bit if knock.card else 0))
+        ranked = yield from self.ranked_discards(self.hand, discards)
+        pick = ranked[0][1]
+        if self.config.mistake_rate and len(ranked) > 1 and self.rng.random() < self.config.mistake_rate:
+            pick = ranked[self.rng.randrange(1, min(3, len(ranked)))][1]
+        return Choice(Discard(CARD[pick]), self.hand & ~(1 << pick))
+
+    # --- knocking -----------------------------------------------------------------------------
+
+    def best_knock(self, knocks: list[Knock]) -> Knock:
+        """The knock discard leaving the least deadwood and then the fewest layoffs."""
+        best: tuple[float, int] | None = None
+        pick = knocks[0]
+        for knock in knocks:
+            if knock.card is None:
+                continue
+            rest = self.hand & ~knock.card.bit
+            dw = self.evaluator.deadwood(rest)
+            key = (dw + self.layoff_exposure(best_melds(rest).melds), knock.card.index)
+            if best is None or key < best:
+                best, pick = key, knock
+        return pick
+
+    def layoff_exposure(self, melds: Sequence[Sequence[Card]]) -> float:
+        """Expected points the defender lays off on ``melds`` (unseen cards weighted)."""
+        total = 0.0
+        candidates = indices(self.tracker.unseen | self.tracker.opponent_known)
+        for meld in melds:
+            for i in candidates:
+                if can_lay_off(CARD[i], meld):
+                    total += self.tracker.holds(i) * VALUE[i]
+        return total
+
+    def should_knock(self, knock: Knock) -> Generator[None, None, bool]:
+        """Knock now, or play on for a lower count or gin?"""
+        samples = self.config.knock_samples
+        if samples <= 0 or knock.card is None:
+            return True
+        outcome = yield from self.knock_outcome(self.hand & ~knock.card.bit, samples)
+        undercut_chance, expected = outcome
+        if self.view.stock_size <= 6:
+            return expected > 0
+        return undercut_chance <= self.config.undercut_tolerance
+
+    def knock_outcome(self, kept: int, samples: int) -> Generator[None, None, tuple[float, float]]:
+        """(undercut chance, expected points) of knocking with ``kept``, by sampling."""
+        result = best_melds(kept)
+        my_count = result.deadwood_value
+        melds = result.melds
+        rules = self.view.rules
+        undercuts = 0.0
+        points = 0.0
+        total = 0.0
+        steps = min(
+            4, sum(1 for e in self.view.history if e.player != self.view.player and e.kind == "draw_stock")
+        )
+        for _ in range(samples):
+            opponent = self.sample_opponent(steps)
+            count = best_defence(opponent, melds).deadwood_value
+            weight = 0.5 if self.evaluator.deadwood(opponent) <= self.limit else 1.0
+            total += weight
+            if count <= my_count:
+                undercuts += weight
+                points -= weight * (my_count - count + rules.undercut_bonus)
+            else:
+                points += weight * (count - my_count)
+            yield
+        return undercuts / total, points / total
+
+    def sample_opponent(self, steps: int) -> int:
+        """A likely opponent hand: known cards plus weighted unseen ones, a few draws improved."""
+        track = self.tracker
+        pool = [(i, track.holds(i)) for i in indices(track.unseen) if track.holds(i) > 0]
+        keyed = sorted(((self.rng.random() ** (1.0 / p), i) for i, p in pool), reverse=True)
+        mask = track.opponent_known
+        for _, i in keyed[: track.hidden]:
+            mask |= 1 << i
+        rest = [i for _, i in keyed[track.hidden :]]
+        for _ in range(min(steps, len(rest))):
+            i = rest.pop(self.rng.randrange(len(rest)))
+            bigger = mask | 1 << i
+            dw = self.evaluator.deadwood(bigger)
+            best = mask
+            best_dw = self.evaluator.deadwood(mask)
+            for j in indices(bigger):
+                if dw - VALUE[j] >= best_dw:
+                    continue
+                left = self.evaluator.deadwood(bigger & ~(1 << j))
+                if left < best_dw:
+                    best, best_dw = bigger & ~(1 << j), left
+            mask = best
+        return mask
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def take_plan(self, top: int) -> Generator[None, None, tuple[float, int]]:
+        """Best (cost, discard) after taking card index ``top``."""
+        bigger = self.hand | 1 << top
+        allowed = [i for i in indices(bigger) if i != top]
+        ranked = yield from self.ranked_discards(bigger, allowed)
+        return ranked[0]
+
+    def stock_estimate(self) -> float:
+        """Cost of drawing from the stock, estimated from the hand's potential."""
+        ev = self.evaluator
+        cost = ev.hand_cost(self.hand, ev.lookahead + 1.0)
+        if self.config.safety:
+            deadwood = best_melds(self.hand).deadwood
+            if deadwood:
+                worst = max(deadwood, key=lambda c: (c.value, c.index))
+                cost += self.config.safety * self.tracker.danger(worst.index)
+        return cost
+
+    def stock_expectation(self) -> Generator[None, None, float | None]:
+        """Cost of drawing from the stock averaged over every unseen card (None: out of time)."""
+        ev = self.evaluator
+        total = 0.0
+        for i, weight in ev.stock:
+            bigger = self.hand | 1 << i
+            options = sorted(indices(bigger), key=lambda j: (ev.deadwood(bigger & ~(1 << j)), -VALUE[j], j))[
+                :3
+            ]
+            if i not in options:
+                options.append(i)
+            total += weight * min(self.discard_cost(bigger, j) for j in options)
+            yield
+            if self.over_budget():
+                return None
+        return total
+
+    def draw(self) -> Generator[None, None, Choice]:
+        """Take the discard (or upcard) or draw from the stock (or pass the upcard)."""
+        other: Action = DrawStock() if DrawStock() in self.legal else Pass()
+        if DrawDiscard() not in self.legal:
+            return Choice(other, self.hand)
+        top = self.view.discard_pile[-1].index
+        if self.config.meld_only_takes:
+            with_top = best_melds(self.hand | 1 << top)
+            if CARD[top] not in with_top.deadwood:
+                return Choice(DrawDiscard(), self.hand | 1 << top, "meld")
+            return Choice(other, self.hand)
+        take_cost, _ = yield from self.take_plan(top)
+        stock_cost: float | None = None
+        if self.config.exact_stock:
+            stock_cost = yield from self.stock_expectation()
+        if stock_cost is None:
+            stock_cost = self.stock_estimate()
+        if take_cost < stock_cost - 0.25:
+            return Choice(DrawDiscard(), self.hand | 1 << top)
+        return Choice(other, self.hand)
+
+    def last_chance(self) -> Generator[None, None, Choice]:
+        """The last discard may be taken only to knock: do it when the knock looks good."""
+        if DrawDiscard() not in self.legal:
+            return Choice(Pass(), self.hand)
+        if self.config.knock_samples <= 0:
+            return Choice(DrawDiscard(), self.hand)
+        top = self.view.discard_pile[-1].index
+        bigger = self.hand | 1 << top
+        best = min(indices(bigger), key=lambda j: (self.evaluator.deadwood(bigger & ~(1 << j)), j))
+        kept = bigger & ~(1 << best)
+        if self.evaluator.deadwood(kept) == 0:
+            return Choice(DrawDiscard(), bigger)
+        _, expected = yield from self.knock_outcome(kept, self.config.knock_samples)
+        return Choice(DrawDiscard() if expected > 0 else Pass(), bigger)
+
+    # --- after a knock ------------------------------------------------------------------------
+
+    def arrange(self) -> Choice:
+        """Lay out the legal arrangement that loses the fewest points to layoffs."""
+        options = [a for a in self.legal if isinstance(a, Arrange)]
+        best: tuple[float, int] | None = None
+        pick = options[0]
+        for n, option in enumerate(options):
+            used = cards_to_mask(c for m in option.melds for c in m)
+            count = sum(VALUE[i] for i in indices(self.hand & ~used))
+            key = (count + self.layoff_exposure(option.melds), n)
+            if best is None or key < best:
+                best, pick = key, option
+        return Choice(pick, self.hand)
+
+    def layoff(self) -> Choice:
+        """Lay off what the optimal defence lays off, one card at a time."""
+        return Choice(defence_action(self.view), self.hand)
+
+
+def defence_action(view: PlayerView) -> Action:
+    """The next layoff of the best defence, or the end of laying off."""
+    defence = best_defence(view.hand, view.knocker_melds)
+    for card, index in defence.layoffs:
+        action = LayOff(card, index)
+        if action in view.legal_actions:
+            return action
+    return EndLayoff()
