@@ -136,7 +136,7 @@ def test_missing_pygbag_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     def without_pygbag(name: str, *args: object) -> object:
         return None if name == "pygbag" else real_find_spec(name, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build_web.importlib.util, "find_spec", without_pygbag)
+    monkeypatch.setattr("importlib.util.find_spec", without_pygbag)
     with pytest.raises(build_web.BuildError, match=r"pip install -e \"\.\[web\]\""):
         build_web.require_pygbag()
     assert build_web.main(["--out", "unused"]) == 1

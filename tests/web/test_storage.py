@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from game import storage as storage_module
 from game.storage import (
     BROWSER_PREFIX,
     BrowserBackend,
@@ -148,7 +147,7 @@ def test_desktop_write_is_atomic(data_dir: Path, monkeypatch: pytest.MonkeyPatch
     def crash(*args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(storage_module.os, "replace", crash)
+    monkeypatch.setattr("game.storage.os.replace", crash)
     with pytest.raises(StorageError, match="disk full"):
         storage.save("saved-match", {"hand": 2})
     # The old file is intact and no temporary file is left behind.

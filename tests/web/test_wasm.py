@@ -15,7 +15,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -29,7 +29,7 @@ INSTALL_TIMEOUT_S = 600
 RUN_TIMEOUT_S = 300
 
 
-def _missing_tool(tool: str) -> None:
+def _missing_tool(tool: str) -> NoReturn:
     message = f"{tool} is not installed: the WebAssembly test needs Node.js 18+ and npm"
     if os.environ.get("CI"):
         pytest.fail(message + " (required in CI)")
@@ -56,7 +56,7 @@ def ensure_pyodide() -> str:
         )
         if done.returncode != 0:
             pytest.fail(f"`npm ci` in {HERE} failed:\n{done.stdout}\n{done.stderr}")
-    return node  # type: ignore[return-value]
+    return node
 
 
 def run_in_wasm(code: str) -> dict[str, Any]:

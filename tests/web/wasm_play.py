@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game import ai
 from game.rules import (
     Arrange,
     Discard,
@@ -48,7 +49,7 @@ def greedy_chooser(seed: int) -> Chooser:
     def choose(view: PlayerView) -> Any:
         actions = list(view.legal_actions)
         if view.phase is Phase.DISCARD:
-            knocks = [a for a in actions if isinstance(a, Knock)]
+            knocks: list[Any] = [a for a in actions if isinstance(a, Knock)]
             pool = knocks or [a for a in actions if isinstance(a, Discard)]
             return _least_deadwood(view, pool, rng)
         if view.phase is Phase.ARRANGE:
@@ -74,10 +75,6 @@ def make_chooser(seed: int, level: str = AI_LEVEL) -> Chooser:
     The default level has no wall-clock budget, so its moves depend on the seed alone and
     native and WebAssembly runs can be compared move for move.
     """
-    try:
-        from game import ai
-    except ImportError:  # pragma: no cover - game.ai is part of the tree
-        ai = None
     make_player = getattr(ai, "make_player", None)
     if make_player is None:
         return greedy_chooser(seed)
@@ -152,8 +149,4 @@ def decision_times(
 
 
 def _has_ai() -> bool:
-    try:
-        from game import ai
-    except ImportError:  # pragma: no cover
-        return False
     return hasattr(ai, "make_player")
