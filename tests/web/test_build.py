@@ -221,3 +221,13 @@ def test_pygbag_run_by_hand_in_a_checkout_packs_only_the_game(tmp_path: Path) ->
     assert "assets/main.py" in names
     tops = {name.removeprefix("assets/").split("/")[0] for name in names}
     assert tops == {"main.py", "game", "assets"}
+
+
+def test_icon_is_a_square_png_drawn_by_the_script() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import make_icon
+    import pygame
+
+    icon = pygame.image.load(str(ROOT / "assets" / "icon.png"))
+    assert icon.get_size() == (96, 96)
+    assert make_icon.draw_icon(32).get_size() == (32, 32)
