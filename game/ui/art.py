@@ -166,6 +166,16 @@ class CardArt:
             surface = self._cache[key] = _shrink(big, size)
         return surface
 
+    def prerender(self, four_colour: bool, size: tuple[int, int] | None = None) -> None:
+        """Draw every face and the back now, so no frame pays for it later."""
+        from game.ui.layout import CARD_H, CARD_W
+
+        size = size or (CARD_W, CARD_H)
+        self.back(size)
+        for suit in SUITS:
+            for rank in range(1, 14):
+                self.face(rank, suit, size, four_colour)
+
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """The back of a card at `size`."""
         key = ("back", size)

@@ -96,7 +96,7 @@ def fan_arc(index: int, count: int, depth: float = 10.0) -> float:
 
 
 def meld_row_positions(
-    meld_sizes: Sequence[int], area: pygame.Rect = MELD_AREA, overlap: float = 34.0
+    meld_sizes: Sequence[int], area: pygame.Rect = MELD_AREA, overlap: float = 42.0
 ) -> list[list[float]]:
     """Centre x of each card of melds laid out left to right in `area`, shrinking to fit."""
     gap = 26.0

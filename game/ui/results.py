@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
-PANEL_FILL = (18, 48, 34, 235)
+PANEL_FILL = (16, 44, 31, 250)
 NAMES = ("You", "AI")
 
 
@@ -57,8 +57,8 @@ class HandResultScene(Scene):
     def __init__(self, app: Any, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.rect = pygame.Rect(0, 0, 640, 360)
-        self.rect.center = (520, 330)
+        self.rect = pygame.Rect(0, 0, 660, 356)
+        self.rect.center = (520, 352)
         assert table.match is not None
         last = "See the match result" if table.match.finished else "Next hand"
         self.buttons = ButtonRow(

@@ -128,6 +128,9 @@ class TableScene(Scene):
         self.recorded = False
         self.pending_shot: str | None = None
         self.drew_once = False
+        self.hand_number = 1
+        self._facts_key: tuple[int, int] | None = None
+        self._facts: tuple[list[Action], list[Card], list[Card]] = ([], [], [])
         self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
         self.ghosts: list[table_draw.PileGhost] = []
         self.seats: dict[int, ThinkingSeat] = {}
@@ -148,6 +151,7 @@ class TableScene(Scene):
         self._build_buttons()
         if self.match.current is not None and not self.match.current.is_over:
             self.hand = self.match.current
+            self.hand_number = len(self.match.played) + 1
             self._place_instantly()
         else:
             self.start_hand()
@@ -247,6 +251,7 @@ class TableScene(Scene):
         self.drew_once = False
         self.result_wait = RESULT_PAUSE
         self.hand = self.match.new_hand()
+        self.hand_number = len(self.match.played) + 1
         self.stock_shown = 52
         self.dealing = True
         self.ghosts = table_draw.shuffle_ghosts(self.animator)
@@ -449,22 +454,36 @@ class TableScene(Scene):
         hand = self.hand
         return hand is not None and hand.to_act == HUMAN and not hand.is_over
 
+    def _turn_facts(self) -> tuple[list[Action], list[Card], list[Card]]:
+        """Legal actions, knock discards and gin discards, computed once per engine state.
+
+        The buttons ask every frame; the engine's answer only changes when an action is
+        applied, so it is cached against the number of actions taken.
+        """
+        hand = self.hand
+        if hand is None or not self.human_turn():
+            return [], [], []
+        key = (id(hand), len(hand.actions))
+        if self._facts_key != key:
+            legal = hand.legal_actions()
+            knocks = [a.card for a in legal if isinstance(a, Knock) and a.card is not None]
+            held = hand.hands[HUMAN]
+            gins = [c for c in knocks if best_melds([h for h in held if h != c]).deadwood_value == 0]
+            self._facts = (legal, knocks, gins)
+            self._facts_key = key
+        return self._facts
+
     def legal(self) -> list[Action]:
         """The human's legal actions now (empty when it is not their turn)."""
-        if not self.human_turn():
-            return []
-        assert self.hand is not None
-        return self.hand.legal_actions()
+        return self._turn_facts()[0]
 
     def knock_cards(self) -> list[Card]:
         """Cards the human may discard face down to knock."""
-        return [a.card for a in self.legal() if isinstance(a, Knock) and a.card is not None]
+        return self._turn_facts()[1]
 
     def gin_cards(self) -> list[Card]:
         """Knock discards that leave no deadwood (gin)."""
-        assert self.hand is not None
-        held = self.hand.hands[HUMAN]
-        return [c for c in self.knock_cards() if best_melds([h for h in held if h != c]).deadwood_value == 0]
+        return self._turn_facts()[2]
 
     # --- controller: the only ways the human (or self-play) changes the hand ----------------
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Phase, best_melds
+from game.rules import Phase
 from game.ui.anim import Animator, Tween
 from game.ui.hand_order import best_discard_deadwood
 from game.ui.layout import (
@@ -196,30 +196,54 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
                 ring(surface, sprite.rect(), (250, 200, 90), 2)
 
 
-def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
-    """Under the human's cards: a coloured bar per meld, red for deadwood."""
+def _row_meld_of(scene: TableScene, seat: int) -> dict | None:
+    """Meld number of each card in a seat's row, or None when the row is not to be marked."""
     hand = scene.hand
     assert hand is not None
-    if scene.dealing or (scene.laid_out and hand.knocker == 0):
+    if scene.laid_out and hand.knocker == seat:
+        return {}  # what stays in the knocker's row is all deadwood
+    if seat == 0:
+        return scene.order.meld_of()
+    if hand.is_over and hand.knocker is not None:
+        return {c: i for i, meld in enumerate(hand.defender_melds) for c in meld}
+    return None
+
+
+def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
+    """Under each revealed row: a coloured bar per meld, red for deadwood."""
+    if scene.dealing:
         return
-    cards = scene.row_cards(0)
-    if not cards:
+    for seat in (0, 1):
+        meld_of = _row_meld_of(scene, seat)
+        cards = scene.row_cards(seat)
+        if meld_of is None or not cards or any(c not in scene.sprites for c in cards):
+            continue
+        sprites = [scene.sprites[c] for c in cards]
+        if any(s.moving for s in sprites):
+            continue
+        for index, (card, sprite) in enumerate(zip(cards, sprites, strict=True)):
+            left = sprite.x - CARD_W / 2
+            last = index + 1 == len(cards)
+            right = sprite.x + CARD_W / 2 if last else sprites[index + 1].x - CARD_W / 2 - 3
+            group = meld_of.get(card)
+            colour = DEADWOOD_MARK if group is None else MELD_COLOURS[group % len(MELD_COLOURS)]
+            top = round(sprite.y + CARD_H / 2 + 6)
+            bar = pygame.Rect(round(left + 3), top, max(4, round(right - left - 3)), 7)
+            pygame.draw.rect(surface, colour, bar, border_radius=3)
+            scene.draw_list.append(("mark", str(card), bar, "deadwood" if group is None else group))
+    _draw_ai_count(scene, surface)
+
+
+def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
+    hand = scene.hand
+    assert hand is not None
+    result = hand.result
+    if result is None or result.knocker is None:
         return
-    meld_of = scene.order.meld_of()
-    xs = [scene.sprites[c].x for c in cards if c in scene.sprites]
-    if len(xs) != len(cards) or any(scene.sprites[c].moving for c in cards):
-        return
-    for index, card in enumerate(cards):
-        sprite = scene.sprites[card]
-        left = sprite.x - CARD_W / 2
-        right = xs[index + 1] - CARD_W / 2 - 3 if index + 1 < len(cards) else sprite.x + CARD_W / 2
-        group = meld_of.get(card)
-        colour = DEADWOOD_MARK if group is None else MELD_COLOURS[group % len(MELD_COLOURS)]
-        bar = pygame.Rect(
-            round(left + 3), round(sprite.y + CARD_H / 2 + 6), max(4, round(right - left - 3)), 7
-        )
-        pygame.draw.rect(surface, colour, bar, border_radius=3)
-        scene.draw_list.append(("mark", str(card), bar, "deadwood" if group is None else group))
+    count = result.knocker_count if result.knocker == 1 else result.defender_count
+    text = f"AI's deadwood: {count}"
+    rect = blit_text(surface, text, 24, INK, "midtop", (HAND_CENTRE_X, 186))
+    scene.draw_list.append(("ai_count", text, rect, count))
 
 
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
@@ -248,7 +272,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         y += 28
     y += 4
     dealer = "you" if hand.dealer == 0 else "AI"
-    blit_text(surface, f"Hand {len(match.played) + 1} - dealer: {dealer}", 20, DIM_INK, "topleft", (x, y))
+    blit_text(surface, f"Hand {scene.hand_number} - dealer: {dealer}", 20, DIM_INK, "topleft", (x, y))
     y += 30
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
     limit_rect = pygame.Rect(x - 6, y - 4, right - x + 12, 30)
@@ -263,6 +287,44 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         blit_text(surface, note, 19, DIM_INK, "topleft", (x, y))
     y += 24
     _draw_deadwood(scene, surface, x, y)
+    _draw_log(scene, surface, x, 594)
+
+
+def describe_event(event, card_name) -> str:
+    """One public event in words, from the human's point of view ("AI took the 7 of hearts")."""
+    who = "You" if event.player == 0 else "AI"
+    card = f"the {card_name(event.card)}" if event.card is not None else ""
+    texts = {
+        "pass": f"{who} passed",
+        "draw_stock": f"{who} drew from the stock",
+        "draw_discard": f"{who} took {card}",
+        "take_upcard": f"{who} took the upcard",
+        "discard": f"{who} discarded {card}",
+        "knock": f"{who} knocked",
+        "big_gin": f"{who} went big gin",
+        "arrange": f"{who} laid down {len(event.melds)} melds",
+        "lay_off": f"{who} laid off {card}",
+        "end_layoff": f"{who} finished laying off",
+    }
+    return texts.get(event.kind, f"{who}: {event.kind.replace('_', ' ')}")
+
+
+def _draw_log(scene: TableScene, surface: pygame.Surface, x: int, bottom: int) -> None:
+    """The last few moves, newest at the bottom, so nothing the AI does goes unseen."""
+    from game.ui.table import card_name
+
+    hand = scene.hand
+    assert hand is not None
+    if scene.dealing:
+        return
+    recent = hand.history[-3:]
+    y = bottom - 22 * len(recent)
+    for index, event in enumerate(recent):
+        colour = INK if index == len(recent) - 1 else DIM_INK
+        text = describe_event(event, card_name)
+        blit_text(surface, text, 19, colour, "topleft", (x, y))
+        scene.draw_list.append(("log", text, pygame.Rect(x, y, 200, 20), None))
+        y += 22
 
 
 def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int) -> None:
@@ -284,9 +346,14 @@ def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -
     hand = scene.hand
     assert hand is not None
     held = hand.hands[0]
-    if not held or scene.dealing:
+    if scene.dealing:
         return
-    value = scene.order.melds().deadwood_value if scene.order.arrangement else best_melds(held).deadwood_value
+    if scene.laid_out and hand.knocker == 0:
+        value = sum(c.value for c in hand.knocker_deadwood)
+    elif not held:
+        return
+    else:
+        value = scene.order.melds().deadwood_value  # cached by the hand order
     colour = (130, 235, 140) if value <= hand.knock_limit else INK
     rect = blit_text(surface, f"Deadwood: {value}", 26, colour, "topleft", (x, y))
     scene.draw_list.append(("deadwood", str(value), rect, value))
@@ -322,10 +389,15 @@ def status_text(scene: TableScene) -> str:
         return "Shuffling and dealing..."
     phase = hand.phase
     if hand.is_over:
-        return "The hand is void: the stock ran out." if phase is Phase.VOID else "Hand over."
+        result = hand.result
+        if phase is Phase.VOID or result is None or result.knocker is None:
+            return "The hand is void: the stock ran out."
+        mine = result.knocker_count if result.knocker == 0 else result.defender_count
+        return f"Hand over: your deadwood {mine}."
     if hand.to_act != 0:
         if phase is Phase.LAYOFF:
-            return "The AI is laying off on your melds..."
+            left = sum(c.value for c in hand.knocker_deadwood)
+            return f"The AI is laying off on your melds... (your deadwood: {left})"
         return (
             "The AI is thinking..." if phase is not Phase.UPCARD_OFFER else "The AI considers the upcard..."
         )

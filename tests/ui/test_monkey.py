@@ -1,0 +1,76 @@
+"""A monkey at the controls: random clicks, drags, keys and resizes across every scene.
+
+Nothing may raise, and whenever a hand is on the table its 52 cards are all accounted for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui.table import TableScene
+
+from .harness import cards_in_play, frames, make_app, post
+
+KEYS = [
+    pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
+    pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_t, pygame.K_p, pygame.K_k, pygame.K_g,
+    pygame.K_l, pygame.K_r, pygame.K_u, pygame.K_m, pygame.K_h, pygame.K_n, pygame.K_TAB,
+]  # fmt: skip
+HOT_SPOTS = [(118, 338), (248, 338), (440, 496), (600, 496), (520, 496), (1149, 372),
+             (1149, 418), (640, 260), (640, 310), (640, 470), (520, 610), (300, 610),
+             (700, 610), (520, 330), (620, 615)]  # fmt: skip
+
+
+def _check(app) -> None:
+    for scene in app.stack.scenes:
+        if isinstance(scene, TableScene) and scene.hand is not None:
+            cards = cards_in_play(scene.hand)
+            assert len(cards) == 52 and len(set(cards)) == 52
+
+
+def _window_pos(app, rng: random.Random) -> tuple[int, int]:
+    width, height = pygame.display.get_surface().get_size()
+    if rng.random() < 0.6:
+        # Aim at controls more often than at empty felt, mapped into window pixels.
+        x, y = rng.choice(HOT_SPOTS)
+        view = app._viewport
+        return (view.x + x * view.width // 1280 + rng.randint(-8, 8),
+                view.y + y * view.height // 720 + rng.randint(-8, 8))  # fmt: skip
+    return rng.randrange(width), rng.randrange(height)
+
+
+def test_random_input_never_breaks_the_game():
+    app = make_app("--level", "random")
+    rng = random.Random(2024)
+    from game.ui.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    for step in range(2500):
+        roll = rng.random()
+        if roll < 0.4:
+            pos = _window_pos(app, rng)
+            post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif roll < 0.55:
+            start, end = _window_pos(app, rng), _window_pos(app, rng)
+            post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+            post(pygame.MOUSEMOTION, pos=end, rel=(5, 5), buttons=(1, 0, 0))
+            frames(app)
+            post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        elif roll < 0.9:
+            mod = pygame.KMOD_SHIFT if rng.random() < 0.1 else 0
+            post(pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod, unicode="", scancode=0)
+        elif roll < 0.93:
+            size = (rng.randint(320, 1600), rng.randint(200, 1000))
+            post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        else:
+            app.speed_override = rng.choice([0.0, 1.0, 4.0])
+        frames(app)
+        app.running = True  # Esc on the title screen quits; the monkey keeps going
+        if app.stack.top is None:
+            app.stack.push(TitleScene(app))
+        if step % 10 == 0:
+            _check(app)
+    _check(app)
