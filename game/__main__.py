@@ -5,7 +5,7 @@ import asyncio
 
 def run() -> None:
     """Start the game."""
-    from game.ui.app import main  # noqa: PLC0415 - pygame only when the game starts
+    from game.ui.app import main  # pygame is imported only when the game starts
 
     asyncio.run(main())
 
