@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
-PANEL_FILL = (16, 44, 31, 250)
+PANEL_FILL = (16, 44, 31, 255)
 NAMES = ("You", "AI")
 
 
@@ -57,8 +57,9 @@ class HandResultScene(Scene):
     def __init__(self, app: Any, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.rect = pygame.Rect(0, 0, 660, 356)
-        self.rect.center = (520, 352)
+        # Over the stock and discard pile (nothing left to see there), so both hands and the
+        # knocker's melds with their layoffs stay in view beside the explanation.
+        self.rect = pygame.Rect(14, 190, 348, 344)
         assert table.match is not None
         last = "See the match result" if table.match.finished else "Next hand"
         self.buttons = ButtonRow(
@@ -106,30 +107,27 @@ class HandResultScene(Scene):
         result = hand.result
         assert result is not None
         _panel(surface, self.rect)
-        x, y = self.rect.x + 30, self.rect.y + 22
+        x, y = self.rect.x + 20, self.rect.y + 16
+        width = self.rect.width - 40
         title = headline(result.kind, result.winner, result.points)
-        blit_text(surface, title, 40, GOLD, "topleft", (x, y))
         self.draw_list = [("headline", title)]
-        y += 48
+        for part in wrap(title, 34, width):
+            blit_text(surface, part, 34, GOLD, "topleft", (x, y))
+            y += 32
+        y += 8
         for line in result.lines:
-            for part in wrap(line, 24, self.rect.width - 60):
-                blit_text(surface, part, 24, INK, "topleft", (x, y))
+            for part in wrap(line, 22, width):
+                blit_text(surface, part, 22, INK, "topleft", (x, y))
                 self.draw_list.append(("line", part))
-                y += 25
-        y = max(y + 10, self.rect.bottom - 140)
+                y += 22
+        y = max(y + 8, self.rect.bottom - 128)
+        pygame.draw.line(surface, DIM, (x, y - 6), (x + width, y - 6), 1)
         for seat in (0, 1):
             boxes = match.boxes[seat]
-            text = f"{NAMES[seat]}: {match.scores[seat]} points, {boxes} box{'es' if boxes != 1 else ''}"
-            blit_text(surface, text, 26, INK, "topleft", (x, y))
-            y += 28
-        blit_text(
-            surface,
-            f"Target {match.target}",
-            22,
-            DIM,
-            "topright",
-            (self.rect.right - 30, self.rect.bottom - 140),
-        )
+            text = f"{NAMES[seat]}: {match.scores[seat]}  ({boxes} box{'es' if boxes != 1 else ''})"
+            blit_text(surface, text, 24, INK, "topleft", (x, y))
+            y += 24
+        blit_text(surface, f"to {match.target}", 20, DIM, "topright", (x + width, self.rect.bottom - 126))
         self.buttons.draw(surface)
 
 
@@ -215,9 +213,9 @@ class MatchResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
-        from game.ui.table_draw import background
+        from game.ui.table_draw import felt
 
-        surface.blit(background(), (0, 0))
+        surface.blit(felt(), (0, 0))
         match = self.match
         board = pygame.Rect(250, 60, 780, 600)
         _panel(surface, board)

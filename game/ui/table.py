@@ -18,6 +18,7 @@ from game.rules import (
     Action,
     Arrange,
     Card,
+    Defence,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -130,6 +131,8 @@ class TableScene(Scene):
         self.drew_once = False
         self.hand_number = 1
         self._facts_key: tuple[int, int] | None = None
+        self._defence_key: tuple[int, int] | None = None
+        self._defence: Defence | None = None
         self._facts: tuple[list[Action], list[Card], list[Card]] = ([], [], [])
         self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
         self.ghosts: list[table_draw.PileGhost] = []
@@ -473,6 +476,17 @@ class TableScene(Scene):
             self._facts_key = key
         return self._facts
 
+    def suggested_defence(self) -> Defence | None:
+        """The engine's best layoffs for the human defender now (cached per engine state)."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != HUMAN:
+            return None
+        key = (id(hand), len(hand.actions))
+        if self._defence_key != key:
+            self._defence = best_defence(hand.hands[HUMAN], hand.knocker_melds)
+            self._defence_key = key
+        return self._defence
+
     def legal(self) -> list[Action]:
         """The human's legal actions now (empty when it is not their turn)."""
         return self._turn_facts()[0]
@@ -554,7 +568,8 @@ class TableScene(Scene):
         hand = self.hand
         if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != HUMAN:
             return
-        defence = best_defence(hand.hands[HUMAN], hand.knocker_melds)
+        defence = self.suggested_defence()
+        assert defence is not None
         for card, meld_index in defence.layoffs:
             self.animator.then(lambda c=card, i=meld_index: self.lay_off(c, i))
         if not defence.layoffs:

@@ -38,7 +38,7 @@ DIM_INK = (190, 215, 195)
 PANEL_FILL = (14, 60, 38)
 GOLD = (255, 212, 90)
 
-_background: dict[tuple[int, int], pygame.Surface] = {}
+_background: dict[str, pygame.Surface] = {}
 
 
 @dataclass(eq=False)
@@ -69,31 +69,37 @@ def shuffle_ghosts(animator: Animator) -> list[PileGhost]:
     return [left, right]
 
 
-def background() -> pygame.Surface:
-    """The felt with a soft vignette and the pile outlines, rendered once."""
-    size = (1280, 720)
-    cached = _background.get(size)
+def felt() -> pygame.Surface:
+    """Plain green felt, lit in the middle and darker towards the edges, rendered once."""
+    cached = _background.get("felt")
     if cached is not None:
         return cached
-    surface = pygame.Surface(size)
-    surface.fill((24, 96, 60))
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(24):
-        # Darker towards the edges, like a lamp over the middle of the table.
-        edge = pygame.Rect(0, 0, *size).inflate(-i * 12, -i * 12)
-        pygame.draw.rect(shade, (0, 20, 10, max(0, 70 - i * 3)), edge, width=6, border_radius=40)
-    surface.blit(shade, (0, 0))
-    light = pygame.Surface((900, 500), pygame.SRCALPHA)
-    for r in range(10):
-        pygame.draw.ellipse(light, (255, 255, 220, 4), light.get_rect().inflate(-r * 80, -r * 45))
-    surface.blit(light, (90, 100))
-    for centre in (STOCK_POS, DISCARD_POS):
-        pygame.draw.rect(surface, (60, 140, 95), pile_rect(centre).inflate(8, 8), width=2, border_radius=12)
-    pygame.draw.rect(surface, PANEL_FILL, PANEL, border_radius=16)
-    pygame.draw.rect(surface, (60, 130, 90), PANEL, width=2, border_radius=16)
+    size = (1280, 720)
+    # A tiny radial gradient smooth-scaled up gives a soft, band-free vignette.
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            light = max(0.0, 1.0 - 0.55 * (dx * dx + dy * dy))
+            small.set_at((x, y), (int(14 + 16 * light), int(62 + 44 * light), int(38 + 28 * light)))
+    surface = pygame.transform.smoothscale(small, size)
     if pygame.display.get_surface() is not None:
         surface = surface.convert()
-    _background[size] = surface
+    _background["felt"] = surface
+    return surface
+
+
+def background() -> pygame.Surface:
+    """The table: felt plus the pile outlines and the side panel, rendered once."""
+    cached = _background.get("table")
+    if cached is not None:
+        return cached
+    surface = felt().copy()
+    for centre in (STOCK_POS, DISCARD_POS):
+        pygame.draw.rect(surface, (70, 150, 105), pile_rect(centre).inflate(8, 8), width=2, border_radius=12)
+    pygame.draw.rect(surface, PANEL_FILL, PANEL, border_radius=16)
+    pygame.draw.rect(surface, (60, 130, 90), PANEL, width=2, border_radius=16)
+    _background["table"] = surface
     return surface
 
 
@@ -189,6 +195,13 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
         colour = HINT_RING if selected == scene.hinted else FOCUS_RING
         ring(surface, scene.sprites[selected].rect(), colour)
         scene.draw_list.append(("focus", str(selected), scene.sprites[selected].rect(), None))
+    defence = scene.suggested_defence()
+    if defence is not None:
+        for card, _ in defence.layoffs:
+            sprite = scene.sprites.get(card)
+            if sprite is not None and card != dragged:
+                ring(surface, sprite.rect(), HINT_RING, 3)
+                scene.draw_list.append(("suggested", str(card), sprite.rect(), None))
     if scene.knock_mode:
         for card in scene.knock_cards():
             sprite = scene.sprites.get(card)
@@ -238,9 +251,12 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
     result = hand.result
-    if result is None or result.knocker is None:
+    if scene.laid_out and hand.knocker == 1 and result is None:
+        count = sum(c.value for c in hand.knocker_deadwood)
+    elif result is None or result.knocker is None:
         return
-    count = result.knocker_count if result.knocker == 1 else result.defender_count
+    else:
+        count = result.knocker_count if result.knocker == 1 else result.defender_count
     text = f"AI's deadwood: {count}"
     rect = blit_text(surface, text, 24, INK, "midtop", (HAND_CENTRE_X, 186))
     scene.draw_list.append(("ai_count", text, rect, count))
@@ -287,7 +303,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         blit_text(surface, note, 19, DIM_INK, "topleft", (x, y))
     y += 24
     _draw_deadwood(scene, surface, x, y)
-    _draw_log(scene, surface, x, 594)
+    _draw_log(scene, surface, x, 630)
 
 
 def describe_event(event, card_name) -> str:
@@ -357,6 +373,11 @@ def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -
     colour = (130, 235, 140) if value <= hand.knock_limit else INK
     rect = blit_text(surface, f"Deadwood: {value}", 26, colour, "topleft", (x, y))
     scene.draw_list.append(("deadwood", str(value), rect, value))
+    defence = scene.suggested_defence()
+    if defence is not None:
+        blit_text(
+            surface, f"after best layoffs: {defence.deadwood_value}", 20, DIM_INK, "topleft", (x, y + 28)
+        )
     if len(held) == 11 and hand.phase is Phase.DISCARD and scene.hand.to_act == 0:
         after = _cached_best_discard(scene, held)
         colour = (130, 235, 140) if after <= hand.knock_limit else DIM_INK
@@ -429,5 +450,8 @@ def status_text(scene: TableScene) -> str:
         dead = scene.order.melds().deadwood_value
         return f"Arrangement {index} of {count}: deadwood {dead}. Lay it down?"
     if phase is Phase.LAYOFF:
-        return "Lay off: click a card to add it to a meld, then Done."
+        defence = scene.suggested_defence()
+        if defence is not None and defence.layoffs:
+            return "Lay off: click cards (green = best), or L for all; then Done."
+        return "Nothing of yours fits the knocker's melds: press Done."
     return ""

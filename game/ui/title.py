@@ -114,9 +114,9 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""
-        from game.ui.table_draw import background
+        from game.ui.table_draw import felt
 
-        surface.blit(background(), (0, 0))
+        surface.blit(felt(), (0, 0))
         blit_text(surface, "Gin Rummy", 96, GOLD, "center", (640, 90))
         blit_text(surface, "Two players, ten cards, knock or go gin.", 28, DIM, "center", (640, 150))
         art = self.app.art
