@@ -536,6 +536,7 @@ class Hand:
         self.knocker_melds = [list(m) for m in action.melds]
         self.knocker_deadwood = tuple(sorted(c for c in hand if c not in used))
         hand.clear()  # the knocker's cards are now on the table
+        self.known[player].clear()  # ...so the opponent no longer knows of any in the hand
         count = sum(c.value for c in self.knocker_deadwood)
         if count == 0:
             self._finish(gin=True)

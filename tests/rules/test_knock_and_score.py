@@ -7,6 +7,7 @@ import pytest
 from game.rules import (
     Arrange,
     Card,
+    DrawDiscard,
     DrawStock,
     EndLayoff,
     Hand,
@@ -392,3 +393,16 @@ def test_score_hand_uses_the_bonus_preset(bonuses: str, gin: int, undercut: int)
     spade = score_hand(rules, knocker=1, knocker_count=3, defender_count=11, gin=False, big_gin=False,
                        spade_upcard=True)  # fmt: skip
     assert spade.points == 8
+
+
+def test_opponent_known_cards_leave_with_the_knockers_layout() -> None:
+    # The knocker took the upcard 4D and then laid it out as deadwood: it is on the table now,
+    # so the defender's view must no longer claim the knocker holds it.
+    hand = scripted_hand(RuleSet.preset(), READY, f"{TIE_DEFENDER} 6C", "4D", "8D")
+    hand.apply(DrawDiscard())
+    assert hand.view(1).opponent_known == (C("4D"),)
+    hand.apply(Knock(C("KD")))
+    hand.apply(hand.default_arrangement())
+    assert hand.phase is Phase.LAYOFF and hand.hands[0] == []
+    assert C("4D") in hand.knocker_deadwood
+    assert hand.view(1).opponent_known == ()
