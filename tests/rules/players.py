@@ -16,6 +16,7 @@ from game.rules import (
     LayOff,
     Pass,
     Phase,
+    cards_to_mask,
     deadwood_value,
 )
 
@@ -29,13 +30,13 @@ def choose(hand: Hand, rng: random.Random, greed: float = 0.8) -> Action:
     player = hand.to_act
     assert player is not None
     held = hand.hands[player]
+    mask = cards_to_mask(held)
     phase = hand.phase
     if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.LAST_CHANCE):
         if DrawDiscard() in legal:
-            top = hand.discard_pile[-1]
-            now = min((deadwood_value([c for c in held if c != x]) for x in held), default=0)
-            after = min(deadwood_value([c for c in (*held, top) if c != x]) for x in held)
-            if after < now:
+            with_top = mask | hand.discard_pile[-1].bit
+            after = min(deadwood_value(with_top & ~c.bit) for c in held)
+            if after < deadwood_value(mask):
                 return DrawDiscard()
         return DrawStock() if DrawStock() in legal else Pass()
     if phase is Phase.DISCARD:
@@ -43,7 +44,7 @@ def choose(hand: Hand, rng: random.Random, greed: float = 0.8) -> Action:
         if knocks:
             return rng.choice(knocks)
         discards = [a for a in legal if isinstance(a, Discard)]
-        return min(discards, key=lambda a: (deadwood_value([c for c in held if c != a.card]), rng.random()))
+        return min(discards, key=lambda a: (deadwood_value(mask & ~a.card.bit), rng.random()))
     if phase is Phase.ARRANGE:
         return legal[0] if rng.random() < 0.7 else rng.choice([a for a in legal if isinstance(a, Arrange)])
     if phase is Phase.LAYOFF:
