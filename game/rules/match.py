@@ -295,6 +295,9 @@ class Match:
         if data["version"] != RECORD_VERSION:
             raise RecordError(f"unknown match record version {data['version']!r}")
         check_seal(data, "match")
+        recorded = data["recorded"]
+        if not isinstance(recorded, int) or isinstance(recorded, bool):
+            raise RecordError(f"the number of recorded hands must be a whole number, not {recorded!r}")
         try:
             rules = RuleSet.from_dict(data["rules"])
         except RuleSetError as error:
