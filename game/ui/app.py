@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import text
+from game.ui import richtext, text
 from game.ui.art import CardArt
 from game.ui.scene import SceneStack
 from game.ui.settings import Persistence, Settings, Stats
@@ -271,6 +271,7 @@ def create_app(argv: list[str] | None = None) -> App:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.init()
     text.reset()
+    richtext.reset()
     app = App(options)
     app.open_window()
     return app

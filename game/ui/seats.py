@@ -53,16 +53,20 @@ def make_ai(level: str, seed: int) -> Any:
         return _FallbackPlayer(seed)
 
 
-def ai_hint(view: PlayerView) -> Any:
-    """`game.ai.hint(view)` when available, else None."""
+HINT_LEVEL = "hard"
+"""The level whose choice a hint shows (the same as `game.ai.hint`)."""
+
+
+def explain_hint(view: PlayerView, action: Action) -> str:
+    """Why `action` is good in `view`, in one line (from `game.ai` when it can say)."""
     try:
-        from game.ai import hint
+        from game.ai.hints import explain
     except ImportError:
-        return None
+        return f"Try: {action}"
     try:
-        return hint(view)
-    except Exception:
-        return None
+        return str(explain(view, action))
+    except Exception:  # a hint is a nicety; never crash the table for it
+        return f"Try: {action}"
 
 
 class ThinkingSeat:

@@ -58,7 +58,7 @@ from game.ui.layout import (
     pile_rect,
 )
 from game.ui.scene import Scene
-from game.ui.seats import ThinkingSeat, ai_hint, make_ai
+from game.ui.seats import HINT_LEVEL, ThinkingSeat, explain_hint, make_ai
 from game.ui.sprites import CardSprite
 from game.ui.widgets import Button, ButtonRow, Toast
 
@@ -133,6 +133,8 @@ class TableScene(Scene):
         self._facts_key: tuple[int, int] | None = None
         self._defence_key: tuple[int, int] | None = None
         self._defence: Defence | None = None
+        self.hint_seat: ThinkingSeat | None = None
+        self.hint_for: tuple[Any, int] | None = None
         self._facts: tuple[list[Action], list[Card], list[Card]] = ([], [], [])
         self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
         self.ghosts: list[table_draw.PileGhost] = []
@@ -625,16 +627,31 @@ class TableScene(Scene):
         if not self.human_turn():
             self.toast.show("Hints are for your turn.")
             return
-        hint = ai_hint(self.view())
-        if hint is None:
-            self.toast.show("No hint available.")
+        # The hint comes from the same cooperative search as the AI's moves, a slice per
+        # frame, so asking for one never stalls the table.
+        assert self.hand is not None
+        self.hint_seat = ThinkingSeat(make_ai(HINT_LEVEL, seed=self.app.seed + 3))
+        self.hint_for = (self.view(), len(self.hand.actions))
+        self.hint_seat.start(self.hint_for[0])
+        self.toast.show("Thinking about a hint...", seconds=2.0)
+
+    def _think_hint(self) -> None:
+        seat, asked = self.hint_seat, self.hint_for
+        if seat is None or asked is None or self.hand is None:
             return
-        action = getattr(hint, "action", None)
+        if len(self.hand.actions) != asked[1]:
+            seat.cancel()  # the moment passed
+            self.hint_seat = None
+            return
+        action = seat.step()
+        if action is None:
+            return
+        self.hint_seat = None
         card = getattr(action, "card", None)
         if card is not None and card in self.order.cards:
             self.selected = self.hinted = card
             self._update_lifts()
-        self.toast.show(str(getattr(hint, "reason", action)), seconds=5.0)
+        self.toast.show(explain_hint(asked[0], action), seconds=6.0)
 
     def open_menu(self) -> None:
         """Pause with a small menu on top of the table."""
@@ -734,6 +751,7 @@ class TableScene(Scene):
         self.animator.speed = self.app.speed
         self.animator.update(dt)
         self.toast.update(dt)
+        self._think_hint()
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:
             return

@@ -112,9 +112,11 @@ class Toast:
         """Draw centred on `centre` while showing."""
         if self.remaining <= 0 or not self.text:
             return
-        from game.ui.text import label
+        from game.ui.richtext import render_rich
 
-        image = label(self.text, 26, (255, 250, 235))
+        image = render_rich(self.text, 26, (255, 250, 235))
+        if image.get_width() > 1000:
+            image = render_rich(self.text, 21, (255, 250, 235))
         box = image.get_rect(center=centre).inflate(36, 20)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         alpha = int(225 * min(1.0, self.remaining / 0.4))

@@ -77,6 +77,8 @@ class Script:
 
     def think(self, view):
         yield
+        while not self.steps:
+            yield  # out of script: think forever, so the test decides what happens next
         step = self.steps.pop(0)
         return step(view) if callable(step) else step
 
