@@ -320,7 +320,12 @@ class Match:
                 raise RecordError(f"hand {number} cannot follow the previous ones: {error}") from None
             except RecordError as error:
                 raise RecordError(f"hand {number}: {error}") from None
-            if replayed.deck != hand.deck or replayed.dealer != hand.dealer or replayed.rules != rules:
+            if (
+                replayed.deck != hand.deck
+                or replayed.dealer != hand.dealer
+                or replayed.rules != rules
+                or replayed.scores != hand.scores
+            ):
                 raise RecordError(f"hand {number} was not dealt by this match: record tampered")
             for _, action in replayed.actions:
                 hand.apply(action)

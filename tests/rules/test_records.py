@@ -70,8 +70,10 @@ def change_action_card(record: Record) -> bool:
 
 
 def change_dealt_card(record: Record) -> bool:
+    # The players' first cards change places. (Swapping a dealt card with a stock card is not
+    # always visible to a replay: if that player draws it, the hand plays out identically.)
     deck = record["deck"]
-    deck[0], deck[40] = deck[40], deck[0]  # the non-dealer's first card swaps with a stock card
+    deck[0], deck[1] = deck[1], deck[0]
     return True
 
 
