@@ -25,6 +25,8 @@ from game.rules import (
     ResultKind,
     RuleSet,
     best_melds,
+    deadwood_value,
+    default_arrangement,
     knock_arrangements,
     parse_cards,
     score_hand,
@@ -87,6 +89,22 @@ def check_views(hand: Hand) -> None:
         assert set(view.legal_actions) == (set(hand.legal_actions()) if hand.to_act == player else set())
 
 
+def check_default_arrangement_does_not_peek(hand: Hand) -> None:
+    """The default layout depends only on what the knocker has seen: their own cards, the
+    discard pile and the knock card; it is the lowest deadwood of the legal layouts."""
+    knocker = hand.knocker
+    assert knocker is not None
+    held = hand.hands[knocker]
+    seen = [*held, *hand.discard_pile, *([hand.knock_card] if hand.knock_card else [])]
+    limit = 0 if hand.knock_card is None else hand.knock_limit
+    expected = default_arrangement(held, limit, seen)
+    assert expected is not None
+    chosen = hand.default_arrangement()
+    assert chosen == Arrange(expected.melds)
+    assert hand.legal_actions()[0] == chosen
+    assert expected.deadwood_value == deadwood_value(held)
+
+
 @pytest.mark.parametrize("rules", HAND_RULE_SETS, ids=rules_id)
 def test_cards_conserved_through_random_games(rules: RuleSet) -> None:
     kinds: set[ResultKind] = set()
@@ -103,6 +121,8 @@ def test_cards_conserved_through_random_games(rules: RuleSet) -> None:
             assert steps < 200
             if steps % 17 == 0:
                 check_views(hand)
+            if hand.phase is Phase.ARRANGE:
+                check_default_arrangement_does_not_peek(hand)
         check_views(hand)
         check_finished(hand)
         assert hand.result is not None
