@@ -239,6 +239,8 @@ class App:
             if not self.selfplay:
                 clock.tick(60)
             await asyncio.sleep(0)
+        while self.stack.scenes:
+            self.stack.pop()  # scenes save what they hold (the match in progress)
         self.write_frame_stats()
         return self.exit_code
 

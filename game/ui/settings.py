@@ -115,6 +115,11 @@ class Persistence:
             except Exception:
                 self._storage = None
 
+    @property
+    def available(self) -> bool:
+        """True when there is somewhere to save to."""
+        return self._storage is not None
+
     def load(self, key: str) -> Any:
         """The saved value under `key`, or None."""
         if self._storage is None:

@@ -32,7 +32,6 @@ from game.rules import (
     Pass,
     Phase,
     RuleSet,
-    Variant,
     best_defence,
     best_melds,
     can_lay_off,
@@ -42,7 +41,6 @@ from game.ui import table_draw
 from game.ui.anim import Animator, Tween
 from game.ui.hand_order import HandOrder
 from game.ui.layout import (
-    CARD_H,
     CARD_W,
     DISCARD_POS,
     HAND_AREA,
@@ -516,6 +514,8 @@ class TableScene(Scene):
             self.relayout()
             return False
         self._after(seat, action, insert_at)
+        if seat == HUMAN and not hand.is_over:
+            self.save_match()  # a reload in the browser resumes at the human's last move
         return True
 
     def draw_stock(self, insert_at: int | None = None) -> bool:
@@ -722,9 +722,15 @@ class TableScene(Scene):
             self.app.save_stats()
         self.save_match()
 
+    def teardown(self) -> None:
+        """Leaving the table (menu, quit) keeps the match to continue later."""
+        for seat in self.seats.values():
+            seat.cancel()
+        self.save_match()
+
     def save_match(self) -> None:
         """Keep the match so it can be continued (dropped once it is over)."""
-        if self.app.selfplay or self.match is None:
+        if self.app.selfplay or self.match is None or not self.app.persistence.available:
             return
         if self.match.finished:
             self.app.persistence.save("saved-match", None)
@@ -1060,17 +1066,4 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def knock_limit_text(hand: Hand) -> str:
-    """How the knock limit reads on the panel ("Knock with 7 or less", "Gin only")."""
-    if hand.knock_limit == 0:
-        return "Gin only"
-    text = f"Knock limit {hand.knock_limit}"
-    return text
-
-
-def is_oklahoma(hand: Hand) -> bool:
-    """Whether the hand is played under Oklahoma rules (knock limit from the upcard)."""
-    return hand.rules.variant is Variant.OKLAHOMA
-
-
-__all__ = ["CARD_H", "TableScene", "card_name", "new_match"]
+__all__ = ["TableScene", "card_name", "new_match"]
