@@ -347,6 +347,11 @@ class Hand:
             if action.card is None:
                 if not self.rules.big_gin:
                     raise IllegalAction("big gin is not played with these rules: knock with a discard")
+                if not self.actions:
+                    raise IllegalAction(
+                        "big gin is eleven melded cards after a draw: the first turn of the "
+                        "eleven-card deal is only a discard"
+                    )
                 if not self._may_big_gin():
                     raise IllegalAction("big gin needs all eleven cards melded")
                 return
@@ -416,7 +421,9 @@ class Hand:
 
     def _may_big_gin(self) -> bool:
         hand = self.hands[self.to_act or 0]
-        return self.rules.big_gin and len(hand) == 11 and deadwood_value(hand) == 0
+        # No action yet means the eleven-card deal's first turn: nothing was drawn.
+        drew = bool(self.actions)
+        return self.rules.big_gin and drew and len(hand) == 11 and deadwood_value(hand) == 0
 
     def _can_knock_after_taking(self, player: int, card: Card) -> bool:
         mask = cards_to_mask(self.hands[player]) | card.bit

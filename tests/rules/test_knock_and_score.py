@@ -406,3 +406,18 @@ def test_opponent_known_cards_leave_with_the_knockers_layout() -> None:
     assert hand.phase is Phase.LAYOFF and hand.hands[0] == []
     assert C("4D") in hand.knocker_deadwood
     assert hand.view(1).opponent_known == ()
+
+
+def test_eleven_card_deal_first_turn_is_only_a_discard_so_no_big_gin() -> None:
+    # Big gin is all eleven cards melded *after drawing*; the eleven-card deal's first turn
+    # has no draw and is only a discard (face up, or face down to knock).
+    rules = RuleSet.preset("standard", eleven_card_deal=True, big_gin=True)
+    hand = scripted_hand(rules, "4S 5S 6S KH KD KC 9D TD JD QD 8D", "7H 8H 2D 2H 9H 9C 9S QH JH 3D")
+    assert Knock(None) not in hand.legal_actions()
+    before = hand_state(hand)
+    with pytest.raises(IllegalAction, match="draw"):
+        hand.apply(Knock(None))
+    assert hand_state(hand) == before
+    hand.apply(Knock(C("8D")))  # an ordinary gin, discarding face down, is still open
+    hand.apply(hand.default_arrangement())
+    assert hand.result is not None and hand.result.kind is ResultKind.GIN
