@@ -192,7 +192,10 @@ class Animator:
         class _Clock:
             t = 0.0
 
-        self.then(lambda: self.add(Tween(_Clock(), {"t": 1.0}, duration=seconds, easing="linear")))
+        def pause() -> None:
+            self.add(Tween(_Clock(), {"t": 1.0}, duration=seconds, easing="linear"))
+
+        self.then(pause)
 
     def update(self, dt: float) -> None:
         """Advance every running tween by `dt` real seconds times the speed."""

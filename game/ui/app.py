@@ -148,7 +148,7 @@ class App:
     def speed(self) -> float:
         """The animation speed in force (command line beats settings)."""
         if self.speed_override is not None:
-            return max(0.0, self.speed_override)
+            return max(0.0, float(self.speed_override))
         return self.settings.speed_factor
 
     def save_settings(self) -> None:

@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from game.ui.text import font
+from game.ui.text import Colour, font
 
 SUPERSAMPLE = 3
 SUITS = "CDHS"
@@ -45,7 +45,7 @@ def draw_suit(
     suit: str,
     centre: tuple[float, float],
     size: float,
-    colour: tuple[int, int, int],
+    colour: Colour,
 ) -> None:
     """Draw one suit symbol `size` pixels tall centred on `centre`."""
     cx, cy = centre
@@ -77,12 +77,14 @@ def draw_suit(
         raise ValueError(f"unknown suit {suit!r}")
 
 
-def _draw_stem(surface: pygame.Surface, cx: float, cy: float, s: float, colour) -> None:
+def _draw_stem(surface: pygame.Surface, cx: float, cy: float, s: float, colour: Colour) -> None:
     points = [(cx, cy + s * 0.1), (cx + s * 0.38, cy + s), (cx - s * 0.38, cy + s)]
     pygame.draw.polygon(surface, colour, points)
 
 
-def _rounded(surface: pygame.Surface, rect: pygame.Rect, fill, edge, radius: int, width: int):
+def _rounded(
+    surface: pygame.Surface, rect: pygame.Rect, fill: Colour, edge: Colour, radius: int, width: int
+) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if width:
         pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
@@ -113,7 +115,7 @@ def _draw_face(big: pygame.Surface, rank: int, suit: str, four_colour: bool) -> 
         draw_suit(big, suit, (w * 0.6, h * 0.56), h * 0.36, ink)
 
 
-def _draw_court(big: pygame.Surface, label: str, suit: str, ink) -> None:
+def _draw_court(big: pygame.Surface, label: str, suit: str, ink: Colour) -> None:
     w, h = big.get_size()
     frame = pygame.Rect(int(w * 0.34), int(h * 0.2), int(w * 0.55), int(h * 0.6))
     tint = tuple(min(255, c // 5 + 205) for c in ink)
@@ -154,9 +156,9 @@ class CardArt:
     """
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
 
-    def face(self, rank: int, suit: str, size: tuple[int, int], four_colour: bool = False):
+    def face(self, rank: int, suit: str, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
         """The face of a card of `rank` (1..13) and `suit` ("CDHS") at `size`."""
         key = ("face", rank, suit, size, four_colour)
         surface = self._cache.get(key)

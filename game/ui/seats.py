@@ -101,7 +101,8 @@ class ThinkingSeat:
                     return None
         except StopIteration as done:
             self._thought = None
-            return done.value
+            action: Action = done.value
+            return action
 
     def cancel(self) -> None:
         """Forget a decision in progress (the hand changed under it)."""
@@ -112,4 +113,5 @@ class ThinkingSeat:
 
 def _choose_at_once(player: Any, view: PlayerView) -> Generator[None, None, Action]:
     yield
-    return player.choose(view)
+    action: Action = player.choose(view)
+    return action

@@ -9,6 +9,7 @@ import pygame
 from game.rules import Card
 from game.ui.art import CardArt, flip_width
 from game.ui.layout import CARD_H, CARD_W
+from game.ui.text import Colour
 
 FOCUS_RING = (255, 205, 40)
 SELECT_RING = (90, 200, 255)
@@ -72,6 +73,6 @@ def paint_card(
     return rect
 
 
-def ring(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 4) -> None:
+def ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int = 4) -> None:
     """A rounded outline around a card (focus, selection, hint)."""
     pygame.draw.rect(surface, colour, rect.inflate(6, 6), width=width, border_radius=11)

@@ -9,6 +9,7 @@ action and goes through `submit`, which applies it, or shows the engine's reason
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from game.rules import (
     MeldResult,
     Pass,
     Phase,
+    PlayerView,
     RuleSet,
     best_defence,
     best_melds,
@@ -394,7 +396,7 @@ class TableScene(Scene):
         face: bool,
         delay: float = 0.0,
         duration: float | None = None,
-        on_start=None,
+        on_start: Callable[[], None] | None = None,
     ) -> None:
         distance = ((sprite.x - x) ** 2 + (sprite.y - y) ** 2) ** 0.5
         if duration is None:
@@ -447,7 +449,7 @@ class TableScene(Scene):
 
     # --- what the human may do now ------------------------------------------------------------
 
-    def view(self):
+    def view(self) -> PlayerView:
         """The human's view of the hand."""
         assert self.hand is not None
         return self.hand.view(HUMAN)
@@ -573,7 +575,11 @@ class TableScene(Scene):
         defence = self.suggested_defence()
         assert defence is not None
         for card, meld_index in defence.layoffs:
-            self.animator.then(lambda c=card, i=meld_index: self.lay_off(c, i))
+
+            def lay(card: Card = card, meld_index: int = meld_index) -> None:
+                self.lay_off(card, meld_index)
+
+            self.animator.then(lay)
         if not defence.layoffs:
             self.toast.show("Nothing of yours fits the knocker's melds.")
 
@@ -587,9 +593,8 @@ class TableScene(Scene):
             self.knock(self.selected)
             return
         self.knock_mode = True
-        best = min(
-            cards, key=lambda c: best_melds([h for h in self.hand.hands[HUMAN] if h != c]).deadwood_value
-        )
+        held = self.hand.hands[HUMAN] if self.hand is not None else []
+        best = min(cards, key=lambda c: best_melds([h for h in held if h != c]).deadwood_value)
         self.selected = best
         self._update_lifts()
 
@@ -776,7 +781,7 @@ class TableScene(Scene):
             return
         seat_index = hand.to_act
         seat = self.seats.get(seat_index) if seat_index is not None else None
-        if seat is None:
+        if seat is None or seat_index is None:
             return
         if not seat.thinking:
             self.ai_wait -= dt * (speed if speed > 0 else 1e9)
@@ -856,8 +861,8 @@ class TableScene(Scene):
             self.drag = Drag("stock", None, pos, pos, (STOCK_POS[0] - pos[0], STOCK_POS[1] - pos[1]))
         elif pile_rect(DISCARD_POS).inflate(16, 16).collidepoint(pos) and hand.discard_pile:
             top = hand.discard_pile[-1]
-            sprite = self.sprites.get(top)
-            grab = (sprite.x - pos[0], sprite.y - pos[1]) if sprite else (0.0, 0.0)
+            top_sprite = self.sprites.get(top)
+            grab = (top_sprite.x - pos[0], top_sprite.y - pos[1]) if top_sprite else (0.0, 0.0)
             self.drag = Drag("discard", top, pos, pos, grab)
 
     def _drag_motion(self, pos: tuple[int, int]) -> None:

@@ -6,12 +6,13 @@ separately. Every call records what it drew in `scene.draw_list`, which tests re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Phase
+from game.rules import Card, Event, Phase
 from game.ui.anim import Animator, Tween
 from game.ui.hand_order import best_discard_deadwood
 from game.ui.layout import (
@@ -56,11 +57,11 @@ def shuffle_ghosts(animator: Animator) -> list[PileGhost]:
     right = PileGhost(STOCK_POS[0], STOCK_POS[1], 26)
     for _ in range(3):
 
-        def split(left=left, right=right) -> None:
+        def split(left: PileGhost = left, right: PileGhost = right) -> None:
             animator.add(Tween(left, {"x": STOCK_POS[0] - 40, "y": STOCK_POS[1] + 6}, 0.14, "ease_out_quad"))
             animator.add(Tween(right, {"x": STOCK_POS[0] + 40, "y": STOCK_POS[1] - 6}, 0.14, "ease_out_quad"))
 
-        def join(left=left, right=right) -> None:
+        def join(left: PileGhost = left, right: PileGhost = right) -> None:
             animator.add(Tween(left, {"x": STOCK_POS[0], "y": STOCK_POS[1]}, 0.12, "ease_in_quad"))
             animator.add(Tween(right, {"x": STOCK_POS[0], "y": STOCK_POS[1]}, 0.12, "ease_in_quad"))
 
@@ -198,18 +199,18 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
     defence = scene.suggested_defence()
     if defence is not None:
         for card, _ in defence.layoffs:
-            sprite = scene.sprites.get(card)
-            if sprite is not None and card != dragged:
-                ring(surface, sprite.rect(), HINT_RING, 3)
-                scene.draw_list.append(("suggested", str(card), sprite.rect(), None))
+            proposed = scene.sprites.get(card)
+            if proposed is not None and card != dragged:
+                ring(surface, proposed.rect(), HINT_RING, 3)
+                scene.draw_list.append(("suggested", str(card), proposed.rect(), None))
     if scene.knock_mode:
         for card in scene.knock_cards():
-            sprite = scene.sprites.get(card)
-            if sprite is not None and card != selected:
-                ring(surface, sprite.rect(), (250, 200, 90), 2)
+            option = scene.sprites.get(card)
+            if option is not None and card != selected:
+                ring(surface, option.rect(), (250, 200, 90), 2)
 
 
-def _row_meld_of(scene: TableScene, seat: int) -> dict | None:
+def _row_meld_of(scene: TableScene, seat: int) -> dict[Card, int] | None:
     """Meld number of each card in a seat's row, or None when the row is not to be marked."""
     hand = scene.hand
     assert hand is not None
@@ -306,7 +307,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     _draw_log(scene, surface, x, 630)
 
 
-def describe_event(event, card_name) -> str:
+def describe_event(event: Event, card_name: Callable[[Card], str]) -> str:
     """One public event in words, from the human's point of view ("AI took the 7 of hearts")."""
     who = "You" if event.player == 0 else "AI"
     card = f"the {card_name(event.card)}" if event.card is not None else ""
@@ -378,13 +379,13 @@ def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -
         blit_text(
             surface, f"after best layoffs: {defence.deadwood_value}", 20, DIM_INK, "topleft", (x, y + 28)
         )
-    if len(held) == 11 and hand.phase is Phase.DISCARD and scene.hand.to_act == 0:
+    if len(held) == 11 and hand.phase is Phase.DISCARD and hand.to_act == 0:
         after = _cached_best_discard(scene, held)
         colour = (130, 235, 140) if after <= hand.knock_limit else DIM_INK
         blit_text(surface, f"after best discard: {after}", 20, colour, "topleft", (x, y + 28))
 
 
-def _cached_best_discard(scene: TableScene, held: list) -> int:
+def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
     key = tuple(sorted(held))
     cache = getattr(scene, "_best_discard_cache", None)
     if cache is None or cache[0] != key:

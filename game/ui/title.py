@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -28,7 +29,7 @@ class TitleScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.saved: dict | None = None
+        self.saved: dict[str, Any] | None = None
         self.drawn: list[tuple[str, pygame.Rect]] = []
         self.menu = Menu([], pygame.Rect(380, 250, 520, 0), row_height=50)
 
@@ -38,21 +39,21 @@ class TitleScene(Scene):
         self.saved = saved if isinstance(saved, dict) else None
         settings = self.app.settings
 
-        def changer(name: str, options: tuple[str, ...]):
+        def changer(name: str, options: tuple[str, ...]) -> Callable[[int], None]:
             def change(step: int) -> None:
                 setattr(settings, name, cycle(options, getattr(settings, name), step))
                 self.app.save_settings()
 
             return change
 
-        def toggler(name: str):
+        def toggler(name: str) -> Callable[[int], None]:
             def change(step: int) -> None:
                 setattr(settings, name, not getattr(settings, name))
                 self.app.save_settings()
 
             return change
 
-        def on_off(name: str):
+        def on_off(name: str) -> Callable[[], str]:
             return lambda: "on" if getattr(settings, name) else "off"
 
         items = [MenuItem("New match", press=self.new_match)]

@@ -26,7 +26,7 @@ class Button:
 
     text: str
     rect: pygame.Rect
-    action: Callable[[], None]
+    action: Callable[[], object]
     key: str = ""
     visible: bool = True
     enabled: bool = True
@@ -50,7 +50,9 @@ class Button:
         if not self.enabled:
             fill = BUTTON_DISABLED
         elif self.accent is not None:
-            fill = tuple(min(255, c + (25 if self.hovered else 0)) for c in self.accent)
+            lift = 25 if self.hovered else 0
+            r, g, b = self.accent
+            fill = (min(255, r + lift), min(255, g + lift), min(255, b + lift))
         else:
             fill = BUTTON_HOVER if self.hovered else BUTTON_FILL
         shadow = self.rect.move(0, 3)
