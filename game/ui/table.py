@@ -362,9 +362,11 @@ class TableScene(Scene):
                 breaks = _meld_breaks(cards, hand.defender_melds)
             step = 78 if face else 36
             xs = fan_positions(len(cards), HAND_CENTRE_X, group_breaks=breaks, max_step=step)
+            # Cards the AI took from the discard pile are public: they stay face up.
+            known = set(hand.known[AI]) if seat == AI else set()
             for index, (card, x) in enumerate(zip(cards, xs, strict=True)):
                 arc = fan_arc(index, len(cards)) * (1 if seat == HUMAN else -1)
-                result[card] = (x, y + arc, face, 300 + index)
+                result[card] = (x, y + arc, face or card in known, 300 + index)
         return result
 
     def relayout(self, animate: bool = True) -> None:
@@ -683,6 +685,8 @@ class TableScene(Scene):
         if isinstance(action, DrawStock | DrawDiscard) and not self.drew_once:
             self.drew_once = True
             self.pending_shot = "first_draw"
+        if seat == HUMAN and hand.phase is Phase.DISCARD and hand.must_knock:
+            self.knock_mode = True  # the last discard was taken to knock: nothing else is legal
         if isinstance(action, Knock):
             self.knock_mode = False
             if seat == HUMAN and hand.phase is Phase.ARRANGE:

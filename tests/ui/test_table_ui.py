@@ -201,3 +201,17 @@ def test_a_finished_hand_is_saved_and_the_match_can_be_continued():
     resumed = app2.stack.top
     assert isinstance(resumed, TableScene) and len(resumed.match.played) == 1
     assert resumed.match.scores == table.match.scores
+
+
+def test_a_card_the_ai_took_from_the_discard_pile_stays_face_up_in_its_hand():
+    from game.rules import DrawDiscard
+
+    app = make_app()
+    table = _table(app, script=[DrawDiscard()])
+    key(app, pygame.K_p)  # the human passes; the AI takes the upcard and thinks on
+    run_until(app, lambda: C("KC") in table.hand.hands[1])
+    frames(app)
+    faces = {text: face for kind, text, _, face in table.draw_list if kind == "card"}
+    assert faces["KC"] is True
+    hidden = [c for c in table.hand.hands[1] if c != C("KC")]
+    assert not any(faces[str(c)] for c in hidden)
