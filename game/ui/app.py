@@ -212,8 +212,7 @@ class App:
         if self.selfplay and self.stack.top is not None:
             self.stack.top.autopilot()
         self.stack.update(dt)
-        self.surface.fill(FELT)
-        self.stack.draw(self.surface)
+        self.stack.draw(self.surface)  # every full-screen scene paints its whole background
         self.present()
 
     async def run(self) -> int:

@@ -93,12 +93,16 @@ class ThinkingSeat:
         """Think for up to `budget` seconds; the action once decided, else None."""
         if self._thought is None:
             return None
-        deadline = time.perf_counter() + budget
+        start = time.perf_counter()
+        deadline = start + budget
         try:
             while True:
                 next(self._thought)
-                if time.perf_counter() >= deadline:
+                now = time.perf_counter()
+                # Stop early rather than start a slice that would overrun the frame's budget.
+                if now + (now - start) >= deadline:
                     return None
+                start = now
         except StopIteration as done:
             self._thought = None
             action: Action = done.value

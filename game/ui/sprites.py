@@ -68,7 +68,10 @@ def paint_card(
         image = art.squeezed(image, width)
         rect = image.get_rect(center=rect.center)
     if shadow:
-        surface.blit(art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
+        shade = art.shadow((CARD_W, CARD_H))
+        if rect.width != CARD_W:
+            shade = art.squeezed(shade, rect.width)
+        surface.blit(shade, rect.move(5, 7))
     surface.blit(image, rect)
     return rect
 

@@ -14,6 +14,7 @@ import pygame
 
 from game.rules import Card, Event, Phase
 from game.ui.anim import Animator, Tween
+from game.ui.art import CardArt
 from game.ui.hand_order import best_discard_deadwood
 from game.ui.layout import (
     CARD_H,
@@ -133,22 +134,39 @@ def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
     art = scene.app.art
     back = art.back((CARD_W, CARD_H))
     for ghost in scene.ghosts:
-        for i in range(0, ghost.count, 4):
-            rect = back.get_rect(center=(round(ghost.x - i * 0.25), round(ghost.y - i * 0.25)))
-            surface.blit(back, rect)
+        pile = stack_image(art, ghost.count)
+        surface.blit(
+            pile, pile.get_rect(bottomright=(round(ghost.x + CARD_W / 2), round(ghost.y + CARD_H / 2)))
+        )
     if scene.ghosts:
         return
     count = scene.stock_shown
-    for i in range(0, count, 4):
-        rect = back.get_rect(center=(STOCK_POS[0] - i * 0.25, STOCK_POS[1] - i * 0.25))
-        surface.blit(back, rect)
     if count:
+        pile = stack_image(art, count)
+        surface.blit(
+            pile, pile.get_rect(bottomright=(STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2))
+        )
         scene.draw_list.append(("stock", str(count), pile_rect(STOCK_POS), count))
     drag = scene.drag
     if drag is not None and drag.active and drag.source == "stock":
         rect = back.get_rect(center=(drag.pos[0] + drag.grab[0], drag.pos[1] + drag.grab[1]))
         surface.blit(art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
         surface.blit(back, rect)
+
+
+def stack_image(art: CardArt, count: int) -> pygame.Surface:
+    """A face-down pile of `count` cards (one edge per four cards), drawn once per height."""
+    layers = (count + 3) // 4
+    key = f"stack{layers}"
+    cached = _background.get(key)
+    if cached is None:
+        back = art.back((CARD_W, CARD_H))
+        depth = layers - 1  # one pixel of thickness per four cards
+        cached = pygame.Surface((CARD_W + depth, CARD_H + depth), pygame.SRCALPHA)
+        for layer in range(layers):
+            cached.blit(back, (depth - layer, depth - layer))
+        _background[key] = cached
+    return cached
 
 
 def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
