@@ -1051,6 +1051,8 @@ class TableScene(Scene):
         self.prev_button.enabled = self.next_button.enabled = len(self.arrangements) > 1
         laying_off = turn and phase is Phase.LAYOFF
         self.suggest_button.visible = self.done_button.visible = laying_off
+        defence = self.suggested_defence()
+        self.suggest_button.enabled = defence is not None and bool(defence.layoffs)
         self.hint_button.enabled = turn
 
 

@@ -34,3 +34,14 @@ def test_selfplay_plays_the_requested_hands_and_writes_stats(tmp_path):
     names = sorted(p.name for p in shots.iterdir())
     assert any("deal" in n for n in names)
     assert any("hand_result" in n for n in names)
+
+
+def test_the_window_close_button_ends_the_loop_cleanly():
+    import pygame
+
+    from game.ui.app import create_app
+
+    app = create_app(["--no-storage", "--speed", "0"])
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert asyncio.run(app.run()) == 0
+    assert app.frame_stats()["frames"] == 1
