@@ -298,6 +298,7 @@ class TableScene(Scene):
         assert hand is not None
         self.order.sync(hand.hands[HUMAN])
         self.opp_order = list(hand.hands[AI])
+        self._prepare_arrangements()
         self.relayout(animate=False)
 
     # --- where every card should be -------------------------------------------------------------
@@ -505,12 +506,20 @@ class TableScene(Scene):
 
     # --- controller: the only ways the human (or self-play) changes the hand ----------------
 
-    def submit(self, action: Action, insert_at: int | None = None) -> bool:
-        """Apply `action` for the player to act; on refusal show the engine's reason."""
+    def submit(self, action: Action, insert_at: int | None = None, seat: int = HUMAN) -> bool:
+        """Apply `action` for `seat`; on refusal show the engine's reason.
+
+        The engine applies an action for whoever is to act, so a click during the AI's turn
+        must be stopped here, or the human would move for the AI.
+        """
         hand = self.hand
         if hand is None or hand.is_over:
             return False
-        seat = hand.to_act
+        if hand.to_act != seat:
+            if seat == HUMAN:
+                self.toast.show("Wait: it is the AI's turn.", seconds=1.5)
+                self.relayout()
+            return False
         try:
             hand.apply(action)
         except IllegalAction as refusal:
@@ -689,12 +698,7 @@ class TableScene(Scene):
             self.knock_mode = True  # the last discard was taken to knock: nothing else is legal
         if isinstance(action, Knock):
             self.knock_mode = False
-            if seat == HUMAN and hand.phase is Phase.ARRANGE:
-                limit = 0 if hand.knock_card is None else hand.knock_limit
-                self.arrangements = knock_arrangements(hand.hands[HUMAN], limit)
-                self.arrangement_index = 0
-                self.order.arrangement = self.arrangements[0] if self.arrangements else None
-                self.order.sort("melds")
+            self._prepare_arrangements()
         if isinstance(action, Arrange):
             self.order.arrangement = None
             self.arrangements = []
@@ -707,6 +711,17 @@ class TableScene(Scene):
         self.relayout()
         if hand.is_over:
             self._hand_over()
+
+    def _prepare_arrangements(self) -> None:
+        """The human knocked: offer every legal arrangement, the engine's best first."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.ARRANGE or hand.to_act != HUMAN:
+            return
+        limit = 0 if hand.knock_card is None else hand.knock_limit
+        self.arrangements = knock_arrangements(hand.hands[HUMAN], limit)
+        self.arrangement_index = 0
+        self.order.arrangement = self.arrangements[0] if self.arrangements else None
+        self.order.sort("melds")
 
     def _hand_over(self) -> None:
         hand = self.hand
@@ -799,7 +814,7 @@ class TableScene(Scene):
     def play_for_seat(self, seat: int, action: Action) -> None:
         """Carry out an AI's decision; for the human seat (self-play) through the controls."""
         if seat != HUMAN:
-            self.submit(action)
+            self.submit(action, seat=seat)
             return
         if isinstance(action, DrawStock):
             self.draw_stock()

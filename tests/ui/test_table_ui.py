@@ -215,3 +215,18 @@ def test_a_card_the_ai_took_from_the_discard_pile_stays_face_up_in_its_hand():
     assert faces["KC"] is True
     hidden = [c for c in table.hand.hands[1] if c != C("KC")]
     assert not any(faces[str(c)] for c in hidden)
+
+
+def test_clicks_during_the_ai_turn_never_move_for_the_ai():
+    app = make_app()
+    table = _table(app, script=[Pass()])  # then the AI thinks forever on its draw
+    key(app, pygame.K_p)
+    run_until(app, lambda: table.hand.to_act == 0 and table.hand.phase is Phase.DRAW)
+    key(app, pygame.K_s)
+    key(app, pygame.K_RETURN)  # discard the focused (drawn) card: now the AI is to act
+    assert table.hand.to_act == 1
+    before = list(table.hand.hands[1])
+    click(app, STOCK_POS)
+    key(app, pygame.K_d)
+    assert table.hand.hands[1] == before and table.hand.to_act == 1
+    assert "AI's turn" in table.toast.text
