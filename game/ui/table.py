@@ -37,7 +37,6 @@ from game.rules import (
     best_defence,
     best_melds,
     can_lay_off,
-    knock_arrangements,
 )
 from game.ui import table_draw
 from game.ui.anim import Animator, Tween
@@ -330,11 +329,16 @@ class TableScene(Scene):
             return True
         return hand.is_over or (self.laid_out and hand.knocker == AI)
 
-    def _row_groups(self, seat: int, cards: list[Card]) -> list[int]:
+    def _row_breaks(self, seat: int, cards: list[Card]) -> list[int]:
+        """Where the gaps between melds go in a seat's row (none while hidden or unsorted)."""
         hand = self.hand
         assert hand is not None
+        if self.laid_out and hand.knocker == seat:
+            return []  # only deadwood is left in the knocker's row
         if seat == HUMAN:
-            return self.order.groups() if not (self.laid_out and hand.knocker == HUMAN) else []
+            return self.order.groups()
+        if hand.is_over and hand.knocker == HUMAN:
+            return _meld_breaks(cards, hand.defender_melds)
         return []
 
     def targets(self) -> dict[Card, tuple[float, float, bool, int]]:
@@ -358,9 +362,7 @@ class TableScene(Scene):
             face = self.revealed(seat)
             if seat == AI and hand.is_over:
                 cards = _meld_ordered(cards, hand.defender_melds if hand.knocker == HUMAN else ())
-            breaks = self._row_groups(seat, cards)
-            if seat == AI and hand.is_over and hand.knocker == HUMAN:
-                breaks = _meld_breaks(cards, hand.defender_melds)
+            breaks = self._row_breaks(seat, cards)
             step = 78 if face else 36
             xs = fan_positions(len(cards), HAND_CENTRE_X, group_breaks=breaks, max_step=step)
             # Cards the AI took from the discard pile are public: they stay face up.
@@ -388,7 +390,7 @@ class TableScene(Scene):
                 sprite.target = (x, y, face)
             elif (abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5) or sprite.face_up != face:
                 self._move(sprite, x, y, face)
-        self.stock_shown = self.hand.view(HUMAN).stock_size
+        self.stock_shown = len(self.hand.stock)
         self._update_lifts()
 
     def _move(
@@ -713,12 +715,18 @@ class TableScene(Scene):
             self._hand_over()
 
     def _prepare_arrangements(self) -> None:
-        """The human knocked: offer every legal arrangement, the engine's best first."""
+        """The human knocked: offer every legal arrangement, the engine's default first
+        (lowest deadwood, then fewest unseen cards that could be laid off on it)."""
         hand = self.hand
         if hand is None or hand.phase is not Phase.ARRANGE or hand.to_act != HUMAN:
             return
-        limit = 0 if hand.knock_card is None else hand.knock_limit
-        self.arrangements = knock_arrangements(hand.hands[HUMAN], limit)
+        held = hand.hands[HUMAN]
+        self.arrangements = []
+        for action in hand.legal_actions():
+            if isinstance(action, Arrange):
+                melded = {c for meld in action.melds for c in meld}
+                deadwood = tuple(sorted(c for c in held if c not in melded))
+                self.arrangements.append(MeldResult(action.melds, deadwood, sum(c.value for c in deadwood)))
         self.arrangement_index = 0
         self.order.arrangement = self.arrangements[0] if self.arrangements else None
         self.order.sort("melds")
