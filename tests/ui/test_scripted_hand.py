@@ -157,3 +157,39 @@ def test_human_defender_lays_off_with_the_suggestion_and_sees_the_score():
     frames(app, 2)
     assert "The AI scores" in app.stack.top.draw_list[0][1]
     assert len(set(cards_in_play(hand))) == 52
+
+
+def test_stock_running_out_offers_the_last_discard_then_voids_the_hand():
+    from game.rules import DrawStock, Pass
+
+    app = make_app()
+    app.settings.last_discard_chance = True
+    deck = deck_for(
+        human="2C 4C 6C 8C TC 2D 4D 6D 8D TD",
+        ai="3H 5H 7H 9H JH 3S 5S 7S 9S JS",
+        upcard="KC",
+        stock="",
+        dealer=0,  # the AI draws first, so the AI makes the discard that leaves two cards
+    )
+    turn = [DrawStock(), lambda v: _discard(v, str(v.hand[-1]))]
+    table = start_table(app, deck, dealer=0, script=[Pass(), *(turn * 15)])
+    hand = table.hand
+    run_until(app, lambda: hand.to_act == 0)
+    key(app, pygame.K_p)  # both passed the upcard
+    while True:
+        run_until(app, lambda: hand.to_act == 0 or hand.is_over)
+        if hand.phase is not Phase.DRAW:
+            break
+        key(app, pygame.K_s)  # draw, and throw the drawn (focused) card straight back
+        key(app, pygame.K_RETURN)
+    assert hand.phase is Phase.LAST_CHANCE and len(hand.stock) == 2
+    status = [text for kind, text, *_ in table.draw_list if kind == "status"]
+    assert "Last discard" in status[0]
+    take = [live for kind, text, _, live in table.draw_list if kind == "button" and text == "Take"]
+    assert take == [False]  # nothing to knock with, so taking it is not allowed
+    click(app, button(table, "Pass").center)
+    assert hand.phase is Phase.VOID
+    run_until(app, lambda: isinstance(app.stack.top, HandResultScene))
+    frames(app, 2)
+    assert app.stack.top.draw_list[0][1].startswith("Void hand")
+    assert table.match.scores == [0, 0]
