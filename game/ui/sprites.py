@@ -34,10 +34,10 @@ class CardSprite:
     moving: bool = False
     target: tuple[float, float, bool] | None = None
 
-    def rect(self) -> pygame.Rect:
-        """Where the card is drawn now."""
+    def rect(self, lifted: bool = True) -> pygame.Rect:
+        """Where the card is drawn now (or would be, not raised, with `lifted=False`)."""
         rect = pygame.Rect(0, 0, CARD_W, CARD_H)
-        rect.center = (round(self.x), round(self.y - self.lift))
+        rect.center = (round(self.x), round(self.y - (self.lift if lifted else 0.0)))
         return rect
 
     def showing_face(self) -> bool:

@@ -117,6 +117,7 @@ class TableScene(Scene):
         self.hand: Hand | None = None
         self.selected: Card | None = None
         self.hinted: Card | None = None
+        self.hovered: Card | None = None
         self.knock_mode = False
         self.arrangements: list[MeldResult] = []
         self.arrangement_index = 0
@@ -446,10 +447,14 @@ class TableScene(Scene):
             )
 
     def _update_lifts(self) -> None:
+        """Raise the selected card well clear of the fan, and the one under the mouse a little."""
         for card, sprite in self.sprites.items():
             lift = 0.0
-            if card == self.selected and card in self.order.cards:
-                lift = 22.0
+            if card in self.order.cards:
+                if card == self.selected:
+                    lift = 22.0
+                elif card == self.hovered:
+                    lift = 8.0
             sprite.lift = lift
 
     # --- what the human may do now ------------------------------------------------------------
@@ -854,6 +859,10 @@ class TableScene(Scene):
             self.panel_buttons.hover(event.pos)
             self.context_buttons.hover(event.pos)
             self._drag_motion(event.pos)
+            hovered = None if self.drag is not None else self._hand_card_at(event.pos, lifted=False)
+            if hovered != self.hovered:
+                self.hovered = hovered
+                self._update_lifts()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos)
@@ -965,13 +974,13 @@ class TableScene(Scene):
     def _hand_xs(self) -> list[float]:
         return [self.sprites[c].x for c in self.order.cards if c in self.sprites]
 
-    def _hand_card_at(self, pos: tuple[int, int]) -> Card | None:
+    def _hand_card_at(self, pos: tuple[int, int], lifted: bool = True) -> Card | None:
         hand = self.hand
         if hand is None:
             return None
         for card in reversed(self.row_cards(HUMAN)):
             sprite = self.sprites.get(card)
-            if sprite is not None and sprite.rect().collidepoint(pos):
+            if sprite is not None and sprite.rect(lifted).collidepoint(pos):
                 return card if card in hand.hands[HUMAN] else None
         return None
 
