@@ -106,12 +106,13 @@ class Menu:
             pygame.draw.rect(surface, fill, rect, border_radius=10)
             if index == self.focus:
                 pygame.draw.rect(surface, FOCUS, rect, width=3, border_radius=10)
-            blit_text(surface, item.label, 30, INK, "midleft", (rect.x + 20, rect.centery))
+            size = min(30, self.row_height - 12)
+            blit_text(surface, item.label, size, INK, "midleft", (rect.x + 20, rect.centery))
             text = item.label
             if item.value is not None:
                 value = item.value()
                 shown = f"<  {value}  >" if item.change is not None else value
-                blit_text(surface, shown, 28, GOLD, "midright", (rect.right - 20, rect.centery))
+                blit_text(surface, shown, size - 2, GOLD, "midright", (rect.right - 20, rect.centery))
                 text += f": {value}"
             drawn.append((text, rect))
         return drawn

@@ -12,6 +12,7 @@ SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 
 VARIANTS = ("standard", "oklahoma", "simple")
 BONUS_PRESETS = ("classic", "classic_25_20", "association")
 AI_LEVELS = ("random", "simple", "easy", "medium", "hard", "expert")
+NEXT_DEALERS = ("loser", "winner", "alternate")
 
 
 @dataclass
@@ -31,6 +32,9 @@ class Settings:
     bonuses: str = "classic"
     eleven_card_deal: bool = False
     last_discard_chance: bool = False
+    big_gin: bool = False
+    allow_rediscard: bool = False
+    next_dealer: str = "loser"
 
     @property
     def speed_factor(self) -> float:
@@ -52,6 +56,7 @@ class Settings:
             "variant": VARIANTS,
             "ai_level": AI_LEVELS,
             "bonuses": BONUS_PRESETS,
+            "next_dealer": NEXT_DEALERS,
         }
         for f in fields(cls):
             value = data.get(f.name)
@@ -67,8 +72,10 @@ class Settings:
         options: dict[str, Any] = {}
         if self.eleven_card_deal and self.variant != "oklahoma":
             options["eleven_card_deal"] = True
-        if self.last_discard_chance:
-            options["last_discard_chance"] = True
+        for flag in ("last_discard_chance", "big_gin", "allow_rediscard"):
+            if getattr(self, flag):
+                options[flag] = True
+        options["next_dealer"] = self.next_dealer
         return options
 
 

@@ -12,7 +12,7 @@ from game.rules import Card, Match, RecordError
 from game.ui.layout import CARD_H, CARD_W
 from game.ui.menus import Menu, MenuItem, cycle
 from game.ui.scene import Scene
-from game.ui.settings import AI_LEVELS, BONUS_PRESETS, SPEEDS, VARIANTS
+from game.ui.settings import AI_LEVELS, BONUS_PRESETS, NEXT_DEALERS, SPEEDS, VARIANTS
 from game.ui.text import blit_text
 
 INK = (245, 242, 230)
@@ -31,6 +31,7 @@ class TitleScene(Scene):
         self.time = 0.0
         self.saved: dict[str, Any] | None = None
         self.drawn: list[tuple[str, pygame.Rect]] = []
+        self._fan_cache: dict[tuple[int, int, bool], pygame.Surface] = {}
         self.menu = Menu([], pygame.Rect(380, 250, 520, 0), row_height=50)
 
     def setup(self) -> None:
@@ -73,8 +74,17 @@ class TitleScene(Scene):
                 value=on_off("last_discard_chance"),
                 change=toggler("last_discard_chance"),
             ),
+            MenuItem("Big gin (11 cards)", value=on_off("big_gin"), change=toggler("big_gin")),
+            MenuItem(
+                "Throw back a taken discard",
+                value=on_off("allow_rediscard"),
+                change=toggler("allow_rediscard"),
+            ),
+            MenuItem(
+                "Next dealer", value=lambda: settings.next_dealer, change=changer("next_dealer", NEXT_DEALERS)
+            ),
         ]
-        self.menu = Menu(items, pygame.Rect(380, 236, 520, 0), row_height=50)
+        self.menu = Menu(items, pygame.Rect(380, 168, 520, 0), row_height=40)
 
     def new_match(self) -> None:
         """Start a match with the current settings."""
@@ -113,27 +123,39 @@ class TitleScene(Scene):
         """Self-play starts a match."""
         self.new_match()
 
+    def _fanned(self, index: int, tilt: int, four: bool) -> pygame.Surface:
+        """A showcase card turned to its place in the fan (rotated once, then cached)."""
+        key = (index, tilt, four)
+        image = self._fan_cache.get(key)
+        if image is None:
+            card = SHOWCASE[index]
+            face = self.app.art.face(int(card.rank), card.suit.char, (CARD_W, CARD_H), four)
+            image = pygame.transform.rotozoom(face, -tilt * (index - 2) * 12, 1.0)
+            self._fan_cache[key] = image
+        return image
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""
         from game.ui.table_draw import felt
 
         surface.blit(felt(), (0, 0))
-        blit_text(surface, "Gin Rummy", 96, GOLD, "center", (640, 90))
-        blit_text(surface, "Two players, ten cards, knock or go gin.", 28, DIM, "center", (640, 150))
-        art = self.app.art
+        blit_text(surface, "Gin Rummy", 96, GOLD, "center", (640, 70))
+        blit_text(surface, "Two players, ten cards, knock or go gin.", 28, DIM, "center", (640, 128))
         four = self.app.settings.four_colour
-        for index, card in enumerate(SHOWCASE):
-            bob = math.sin(self.time * 1.6 + index * 0.7) * 6
-            for side, base_x in ((0, 150), (1, 1010)):
-                x = base_x + index * 26 + side * 0
-                y = 330 + index * 30 + bob
-                image = art.face(int(card.rank), card.suit.char, (CARD_W, CARD_H), four)
-                surface.blit(image, image.get_rect(center=(x, y)))
+        for side, (centre_x, tilt) in enumerate(((190, 1), (1090, 1))):
+            for index in range(len(SHOWCASE)):
+                image = self._fanned(index, tilt, four)
+                bob = math.sin(self.time * 1.6 + index * 0.7 + side) * 5
+                # Cards fan around a point below the hand, as if held.
+                angle = math.radians(tilt * (index - 2) * 12)
+                x = centre_x + math.sin(angle) * 150
+                y = 520 - math.cos(angle) * 150 + bob
+                surface.blit(image, image.get_rect(center=(round(x), round(y))))
         self.drawn = self.menu.draw(surface)
         stats = self.app.stats
         record = (
             f"Matches won {stats.matches_won}/{stats.matches}   Hands won {stats.hands_won}/"
             f"{stats.hands}   Gins {stats.gins}"
         )
-        blit_text(surface, record, 22, DIM, "center", (640, 690))
-        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 210))
+        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 672))
+        blit_text(surface, record, 22, DIM, "center", (640, 700))

@@ -230,3 +230,17 @@ def test_clicks_during_the_ai_turn_never_move_for_the_ai():
     key(app, pygame.K_d)
     assert table.hand.hands[1] == before and table.hand.to_act == 1
     assert "AI's turn" in table.toast.text
+
+
+def test_rule_options_chosen_on_the_title_screen_reach_the_engine():
+    app = make_app()
+    app.stack.push(TitleScene(app))
+    frames(app)
+    for label in ("Big gin (11 cards)", "Throw back a taken discard", "Next dealer"):
+        rect = next(r for text, r in app.stack.top.drawn if text.startswith(label))
+        click(app, (rect.right - 30, rect.centery))
+    assert app.settings.big_gin and app.settings.allow_rediscard
+    assert app.settings.next_dealer == "winner"
+    key(app, pygame.K_n)
+    rules = app.stack.top.match.rules
+    assert rules.big_gin and rules.allow_rediscard and rules.next_dealer.value == "winner"
