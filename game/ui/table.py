@@ -141,7 +141,6 @@ class TableScene(Scene):
         self.seats: dict[int, ThinkingSeat] = {}
         self.panel_buttons = ButtonRow()
         self.context_buttons = ButtonRow()
-        self.mouse = (0, 0)
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -855,7 +854,6 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse, touch (as mouse) and keyboard."""
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
             self.panel_buttons.hover(event.pos)
             self.context_buttons.hover(event.pos)
             self._drag_motion(event.pos)
