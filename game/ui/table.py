@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -42,9 +41,7 @@ from game.ui import table_draw
 from game.ui.anim import Animator, Tween
 from game.ui.hand_order import HandOrder
 from game.ui.layout import (
-    CARD_W,
     DISCARD_POS,
-    HAND_AREA,
     HAND_CENTRE_X,
     HAND_Y,
     MELD_AREA,
@@ -52,13 +49,12 @@ from game.ui.layout import (
     STOCK_POS,
     fan_arc,
     fan_positions,
-    insertion_index,
     meld_row_positions,
-    pile_rect,
 )
 from game.ui.scene import Scene
 from game.ui.seats import HINT_LEVEL, ThinkingSeat, explain_hint, make_ai
 from game.ui.sprites import CardSprite
+from game.ui.table_input import TableInput
 from game.ui.widgets import Button, ButtonRow, Toast
 
 HUMAN = 0
@@ -67,7 +63,6 @@ AI_PAUSE = 0.55
 """Seconds an AI waits before acting, so a person can follow its moves."""
 RESULT_PAUSE = 1.1
 """Seconds to look at the laid-out hands before the result panel opens."""
-DRAG_THRESHOLD = 8
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
@@ -87,18 +82,6 @@ def new_match(settings: Any, rng: random.Random) -> Match:
     """A match with the rules the settings describe."""
     rules = RuleSet.preset(settings.variant, bonuses=settings.bonuses, **settings.rule_options())
     return Match(rules, rng)
-
-
-@dataclass
-class Drag:
-    """A press that may become a drag: what was grabbed and where."""
-
-    source: str  # "hand", "stock" or "discard"
-    card: Card | None
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    grab: tuple[float, float] = (0.0, 0.0)
-    active: bool = False
 
 
 class TableScene(Scene):
@@ -121,7 +104,7 @@ class TableScene(Scene):
         self.knock_mode = False
         self.arrangements: list[MeldResult] = []
         self.arrangement_index = 0
-        self.drag: Drag | None = None
+        self.input = TableInput(self)
         self.stock_shown = 0
         self.dealing = False
         self.ai_wait = 0.0
@@ -391,7 +374,7 @@ class TableScene(Scene):
             elif (abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5) or sprite.face_up != face:
                 self._move(sprite, x, y, face)
         self.stock_shown = len(self.hand.stock)
-        self._update_lifts()
+        self.update_lifts()
 
     def _move(
         self,
@@ -445,7 +428,7 @@ class TableScene(Scene):
                 )
             )
 
-    def _update_lifts(self) -> None:
+    def update_lifts(self) -> None:
         """Raise the selected card well clear of the fan, and the one under the mouse a little."""
         for card, sprite in self.sprites.items():
             lift = 0.0
@@ -613,7 +596,7 @@ class TableScene(Scene):
         held = self.hand.hands[HUMAN] if self.hand is not None else []
         best = min(cards, key=lambda c: best_melds([h for h in held if h != c]).deadwood_value)
         self.selected = best
-        self._update_lifts()
+        self.update_lifts()
 
     def go_gin(self) -> None:
         """Gin button: knock with the discard that leaves no deadwood (or big gin)."""
@@ -672,7 +655,7 @@ class TableScene(Scene):
         card = getattr(action, "card", None)
         if card is not None and card in self.order.cards:
             self.selected = self.hinted = card
-            self._update_lifts()
+            self.update_lifts()
         self.toast.show(explain_hint(asked[0], action), seconds=6.0)
 
     def open_menu(self) -> None:
@@ -849,215 +832,9 @@ class TableScene(Scene):
         """Paint the table."""
         table_draw.draw_table(self, surface)
 
-    # --- input ------------------------------------------------------------------------------------
-
     def handle(self, event: pygame.event.Event) -> None:
-        """Mouse, touch (as mouse) and keyboard."""
-        if event.type == pygame.MOUSEMOTION:
-            self.panel_buttons.hover(event.pos)
-            self.context_buttons.hover(event.pos)
-            self._drag_motion(event.pos)
-            hovered = None if self.drag is not None else self._hand_card_at(event.pos, lifted=False)
-            if hovered != self.hovered:
-                self.hovered = hovered
-                self._update_lifts()
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
-
-    def _skip_animation(self) -> bool:
-        """A click or key while things move finishes the movement first."""
-        if self.animator.busy or self.dealing:
-            self.animator.finish_all()
-            self.dealing = False
-            return True
-        return False
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        if self._skip_animation():
-            return
-        self.update_buttons()
-        if self.context_buttons.click(pos) or self.panel_buttons.click(pos):
-            return
-        card = self._hand_card_at(pos)
-        if card is not None:
-            sprite = self.sprites[card]
-            self.drag = Drag("hand", card, pos, pos, (sprite.x - pos[0], sprite.y - pos[1]))
-            return
-        hand = self.hand
-        if hand is None:
-            return
-        if pile_rect(STOCK_POS).collidepoint(pos) and self.stock_shown > 0:
-            self.drag = Drag("stock", None, pos, pos, (STOCK_POS[0] - pos[0], STOCK_POS[1] - pos[1]))
-        elif pile_rect(DISCARD_POS).inflate(16, 16).collidepoint(pos) and hand.discard_pile:
-            top = hand.discard_pile[-1]
-            top_sprite = self.sprites.get(top)
-            grab = (top_sprite.x - pos[0], top_sprite.y - pos[1]) if top_sprite else (0.0, 0.0)
-            self.drag = Drag("discard", top, pos, pos, grab)
-
-    def _drag_motion(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        drag.pos = pos
-        if not drag.active:
-            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
-            if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
-                return
-            drag.active = True
-        if drag.card is not None and drag.card in self.sprites and drag.source != "stock":
-            sprite = self.sprites[drag.card]
-            sprite.x, sprite.y = pos[0] + drag.grab[0], pos[1] + drag.grab[1]
-            sprite.lift = 0.0
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None:
-            return
-        if drag.active:
-            self._drop(drag, pos)
-        else:
-            self._click(drag)
-
-    def _click(self, drag: Drag) -> None:
-        hand = self.hand
-        assert hand is not None
-        if drag.source == "stock":
-            self.draw_stock()
-        elif drag.source == "discard":
-            if self.selected is not None and hand.phase is Phase.DISCARD and self.human_turn():
-                self.discard(self.selected)
-            else:
-                self.take_discard()
-        elif drag.card is not None:
-            self._click_hand_card(drag.card)
-
-    def _click_hand_card(self, card: Card) -> None:
-        hand = self.hand
-        assert hand is not None
-        if self.human_turn() and hand.phase is Phase.LAYOFF:
-            self.lay_off(card)
-        elif self.human_turn() and hand.phase is Phase.DISCARD and (card == self.selected or self.knock_mode):
-            self.discard(card)
-        else:
-            self.selected = None if card == self.selected else card
-            self._update_lifts()
-
-    def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        hand = self.hand
-        assert hand is not None
-        on_hand = HAND_AREA.collidepoint(pos)
-        on_discard = pile_rect(DISCARD_POS).inflate(60, 60).collidepoint(pos)
-        if drag.source in ("stock", "discard"):
-            if on_hand:
-                index = insertion_index(self._hand_xs(), pos[0])
-                (self.draw_stock if drag.source == "stock" else self.take_discard)(index)
-            self.relayout()
-            return
-        card = drag.card
-        assert card is not None
-        if on_discard and hand.phase is Phase.DISCARD:
-            self.discard(card)
-        elif hand.phase is Phase.LAYOFF and MELD_AREA.inflate(0, 40).collidepoint(pos):
-            self.lay_off(card, self._meld_at(pos))
-        elif on_hand:
-            others = [c for c in self.order.cards if c != card and c in self.sprites]
-            self.order.move(card, insertion_index([self.sprites[c].x for c in others], pos[0]))
-        self.relayout()
-
-    def _hand_xs(self) -> list[float]:
-        return [self.sprites[c].x for c in self.order.cards if c in self.sprites]
-
-    def _hand_card_at(self, pos: tuple[int, int], lifted: bool = True) -> Card | None:
-        hand = self.hand
-        if hand is None:
-            return None
-        for card in reversed(self.row_cards(HUMAN)):
-            sprite = self.sprites.get(card)
-            if sprite is not None and sprite.rect(lifted).collidepoint(pos):
-                return card if card in hand.hands[HUMAN] else None
-        return None
-
-    def _meld_at(self, pos: tuple[int, int]) -> int | None:
-        hand = self.hand
-        assert hand is not None
-        best, best_distance = None, 1e9
-        for index, meld in enumerate(hand.knocker_melds):
-            xs = [self.sprites[c].x for c in meld if c in self.sprites]
-            if not xs:
-                continue
-            left, right = min(xs) - CARD_W / 2, max(xs) + CARD_W / 2
-            distance = 0 if left <= pos[0] <= right else min(abs(pos[0] - left), abs(pos[0] - right))
-            if distance < best_distance:
-                best, best_distance = index, distance
-        return best
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        skipped = self._skip_animation()
-        if skipped and key not in (pygame.K_ESCAPE,):
-            return
-        self.update_buttons()
-        hand = self.hand
-        if hand is None:
-            return
-        cards = self.row_cards(HUMAN)
-        arranging = hand.phase is Phase.ARRANGE and self.human_turn()
-        laying_off = hand.phase is Phase.LAYOFF and self.human_turn()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            if arranging:
-                self.cycle_arrangement(step)
-            elif event.mod & pygame.KMOD_SHIFT and self.selected in self.order.cards:
-                index = self.order.cards.index(self.selected)
-                self.order.move(self.selected, max(0, index + step))
-                self.relayout()
-            elif cards:
-                if self.selected in cards:
-                    index = (cards.index(self.selected) + step) % len(cards)
-                else:
-                    index = 0 if step > 0 else len(cards) - 1
-                self.selected = cards[index]
-                self._update_lifts()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if arranging:
-                self.lay_down()
-            elif laying_off:
-                if key == pygame.K_SPACE and self.selected is not None:
-                    self.lay_off(self.selected)
-                else:
-                    self.finish_layoffs()
-            elif self.selected is not None and hand.phase is Phase.DISCARD:
-                self.discard(self.selected)
-        elif key == pygame.K_s:
-            self.draw_stock()
-        elif key in (pygame.K_d, pygame.K_t):
-            self.take_discard()
-        elif key == pygame.K_p:
-            self.pass_turn()
-        elif key == pygame.K_k:
-            self.start_knock()
-        elif key == pygame.K_g:
-            self.go_gin()
-        elif key == pygame.K_l and laying_off:
-            self.lay_off_suggested()
-        elif key == pygame.K_r:
-            self.sort("rank")
-        elif key == pygame.K_u:
-            self.sort("suit")
-        elif key == pygame.K_m:
-            self.sort("melds")
-        elif key == pygame.K_h:
-            self.show_hint()
-        elif key == pygame.K_ESCAPE:
-            if self.knock_mode:
-                self.cancel_knock()
-            else:
-                self.open_menu()
+        """Mouse, touch (as mouse) and keyboard, through the table's input handler."""
+        self.input.handle(event)
 
     def update_buttons(self) -> None:
         """Show only the buttons whose actions are legal now."""

@@ -147,7 +147,7 @@ def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
             pile, pile.get_rect(bottomright=(STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2))
         )
         scene.draw_list.append(("stock", str(count), pile_rect(STOCK_POS), count))
-    drag = scene.drag
+    drag = scene.input.drag
     if drag is not None and drag.active and drag.source == "stock":
         rect = back.get_rect(center=(drag.pos[0] + drag.grab[0], drag.pos[1] + drag.grab[1]))
         surface.blit(art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
@@ -203,7 +203,8 @@ def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
 def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
     art = scene.app.art
     four = scene.app.settings.four_colour
-    dragged = scene.drag.card if scene.drag is not None and scene.drag.active else None
+    drag = scene.input.drag
+    dragged = drag.card if drag is not None and drag.active else None
     sprites = sorted(scene.sprites.values(), key=lambda s: (s.card == dragged, s.moving, s.z))
     for sprite in sprites:
         lifted = sprite.moving or sprite.card == dragged
