@@ -13,6 +13,11 @@ from typing import Any
 
 from game.rules import Action, Arrange, EndLayoff, Knock, PlayerView
 
+HUMAN = 0
+"""The human's seat: seat 0 of every hand (and player 0 of the match)."""
+AI = 1
+"""The computer's seat."""
+
 THINK_BUDGET_S = 0.004
 """Time an AI may think per frame (seconds)."""
 

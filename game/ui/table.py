@@ -52,13 +52,11 @@ from game.ui.layout import (
     meld_row_positions,
 )
 from game.ui.scene import Scene
-from game.ui.seats import HINT_LEVEL, ThinkingSeat, explain_hint, make_ai
+from game.ui.seats import AI, HINT_LEVEL, HUMAN, ThinkingSeat, explain_hint, make_ai
 from game.ui.sprites import CardSprite
 from game.ui.table_input import TableInput
 from game.ui.widgets import Button, ButtonRow, Toast
 
-HUMAN = 0
-AI = 1
 AI_PAUSE = 0.55
 """Seconds an AI waits before acting, so a person can follow its moves."""
 RESULT_PAUSE = 1.1

@@ -14,11 +14,11 @@ import pygame
 
 from game.rules import Card, Phase
 from game.ui.layout import CARD_W, DISCARD_POS, HAND_AREA, MELD_AREA, STOCK_POS, insertion_index, pile_rect
+from game.ui.seats import HUMAN
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
 
-HUMAN = 0
 DRAG_THRESHOLD = 8
 """Pixels a press must travel before it counts as a drag rather than a click."""
 
