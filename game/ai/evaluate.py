@@ -37,6 +37,7 @@ class Evaluator:
         self.lookahead = lookahead
         self.stock = stock
         self._cache: dict[int, int] = {}
+        self._costs: dict[tuple[int, float], float] = {}
         self.calls = 0
 
     def deadwood(self, mask: int) -> int:
@@ -91,4 +92,9 @@ class Evaluator:
         reach = self.lookahead if lookahead is None else lookahead
         if reach <= 0:
             return self.g(self.deadwood(mask))
-        return self.g(self.deadwood(mask)) - reach * self.improvement(mask)
+        key = (mask, reach)
+        cost = self._costs.get(key)
+        if cost is None:
+            cost = self.g(self.deadwood(mask)) - reach * self.improvement(mask)
+            self._costs[key] = cost
+        return cost

@@ -32,7 +32,7 @@ CONFIGS: dict[str, LevelConfig] = {
     # Averages every stock card and samples more opponent hands.
     "expert": LevelConfig("expert", lookahead=2.5, inference=True, safety=6.0, exact_stock=True,
                           knock_samples=32, undercut_tolerance=0.3, mistake_rate=0.0,
-                          meld_only_takes=False, time_budget_ms=400.0),
+                          meld_only_takes=False, time_budget_ms=400.0, rerank=3),
 }  # fmt: skip
 
 

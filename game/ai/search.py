@@ -21,7 +21,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from game.ai.base import Thinking, check_my_turn, decision_rng, finish
-from game.ai.cardmath import CARD, VALUE, indices
+from game.ai.cardmath import CARD, TOUCHING, VALUE, indices
 from game.ai.evaluate import Evaluator
 from game.ai.tracking import Tracker
 from game.rules import (
@@ -58,6 +58,10 @@ class LevelConfig:
     mistake_rate: float  # chance of a human-looking slip on a discard
     meld_only_takes: bool  # take a discard only when it completes a meld
     time_budget_ms: float | None = None  # soft cap: beyond it the stock estimate is used
+    take_bias: float = 0.25  # points a take must beat the stock by (taking shows the opponent a card)
+    inference_strength: float = 1.0  # exponent on the tracker's reading of the opponent
+    rerank: int = 0  # best discards searched one stock draw deeper (0: none)
+    lookahead_end: int = 10  # stock size at which potential stops counting (the hand is ending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +119,12 @@ class Context:
         self.rng = rng
         self.budget_ms = budget_ms
         self.started = time.perf_counter()
-        self.tracker = Tracker.from_view(view, inference=config.inference)
+        self.tracker = Tracker.from_view(view, config.inference, config.inference_strength)
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
         self.limit = view.knock_limit
-        lookahead = config.lookahead * min(1.0, view.stock_size / 20.0) if config.lookahead else 0.0
+        span = max(1.0, 31.0 - config.lookahead_end)
+        lookahead = config.lookahead * min(1.0, max(0.0, (view.stock_size - config.lookahead_end) / span))
         self.evaluator = Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights())
 
     def over_budget(self) -> bool:
@@ -165,10 +170,23 @@ class Context:
             if should:
                 return Choice(knock, self.hand & ~(knock.card.bit if knock.card else 0))
         ranked = yield from self.ranked_discards(self.hand, discards)
+        if self.config.rerank > 1 and len(ranked) > 1:
+            ranked = yield from self.rerank(ranked[: self.config.rerank])
         pick = ranked[0][1]
         if self.config.mistake_rate and len(ranked) > 1 and self.rng.random() < self.config.mistake_rate:
             pick = ranked[self.rng.randrange(1, min(3, len(ranked)))][1]
         return Choice(Discard(CARD[pick]), self.hand & ~(1 << pick))
+
+    def rerank(self, ranked: list[tuple[float, int]]) -> Generator[None, None, list[tuple[float, int]]]:
+        """Look one stock draw further for the best few discards (the next turn's draw)."""
+        deeper: list[tuple[float, float, int]] = []
+        for cost, i in ranked:
+            later = yield from self.stock_expectation(False, self.hand & ~(1 << i))
+            if later is None:
+                return ranked
+            deeper.append((later + self.config.safety * self.tracker.danger(i), cost, i))
+        deeper.sort()
+        return [(cost, i) for cost, _, i in deeper]
 
     # --- knocking -----------------------------------------------------------------------------
 
@@ -276,21 +294,43 @@ class Context:
                 cost += self.config.safety * self.tracker.danger(worst.index)
         return cost
 
-    def stock_expectation(self) -> Generator[None, None, float | None]:
-        """Cost of drawing from the stock averaged over every unseen card (None: out of time)."""
+    def stock_expectation(
+        self, every_card: bool, hand: int | None = None
+    ) -> Generator[None, None, float | None]:
+        """Cost of drawing from the stock, averaged over the unseen cards (None: out of time).
+
+        A stock card that cannot lower the deadwood is thrown straight back, leaving the
+        hand as it is; so unless ``every_card`` is set, only the cards that help are searched
+        and the rest share the current hand's cost.
+        """
         ev = self.evaluator
+        mask = self.hand if hand is None else hand
+        dw = ev.deadwood(mask)
+        standing = ev.hand_cost(mask)
+        removal = min(indices(mask), key=lambda j: (ev.deadwood(mask & ~(1 << j)), -VALUE[j], j))
+        removal_dw = ev.deadwood(mask & ~(1 << removal))
         total = 0.0
         for i, weight in ev.stock:
-            bigger = self.hand | 1 << i
-            options = sorted(indices(bigger), key=lambda j: (ev.deadwood(bigger & ~(1 << j)), -VALUE[j], j))[
-                :3
-            ]
-            if i not in options:
-                options.append(i)
-            total += weight * min(self.discard_cost(bigger, j) for j in options)
-            yield
-            if self.over_budget():
-                return None
+            if mask >> i & 1:
+                continue
+            bigger = mask | 1 << i
+            if not mask & TOUCHING[i] and not every_card:
+                # A card that melds with nothing can only replace the best card to remove.
+                ranked = [removal, i] if removal_dw + VALUE[i] < dw else [i]
+            else:
+                ranked = sorted(
+                    indices(bigger), key=lambda j: (ev.deadwood(bigger & ~(1 << j)), -VALUE[j], j)
+                )
+            helps = ev.deadwood(bigger & ~(1 << ranked[0])) < dw
+            # Throwing the new card straight back leaves the hand as it stands.
+            cost = standing + self.config.safety * self.tracker.danger(i)
+            if helps or every_card:
+                options = [j for j in ranked[: 3 if every_card else 2] if j != i]
+                cost = min(cost, *(self.discard_cost(bigger, j) for j in options))
+                yield
+                if self.over_budget():
+                    return None
+            total += weight * cost
         return total
 
     def draw(self) -> Generator[None, None, Choice]:
@@ -305,12 +345,10 @@ class Context:
                 return Choice(DrawDiscard(), self.hand | 1 << top, "meld")
             return Choice(other, self.hand)
         take_cost, _ = yield from self.take_plan(top)
-        stock_cost: float | None = None
-        if self.config.exact_stock:
-            stock_cost = yield from self.stock_expectation()
+        stock_cost = yield from self.stock_expectation(self.config.exact_stock)
         if stock_cost is None:
             stock_cost = self.stock_estimate()
-        if take_cost < stock_cost - 0.25:
+        if take_cost < stock_cost - self.config.take_bias:
             return Choice(DrawDiscard(), self.hand | 1 << top)
         return Choice(other, self.hand)
 

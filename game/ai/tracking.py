@@ -42,8 +42,11 @@ class Tracker:
     passed: tuple[Card, ...]  # discards the opponent let go by
 
     @classmethod
-    def from_view(cls, view: PlayerView, inference: bool = True) -> Tracker:
-        """Build from a view; without ``inference`` every unseen card is equally likely."""
+    def from_view(cls, view: PlayerView, inference: bool = True, strength: float = 1.0) -> Tracker:
+        """Build from a view; without ``inference`` every unseen card is equally likely.
+
+        ``strength`` scales how much each observation moves the weights (as an exponent).
+        """
         hand = cards_to_mask(view.hand)
         pile = cards_to_mask(view.discard_pile)
         known = cards_to_mask(view.opponent_known)
@@ -69,7 +72,7 @@ class Tracker:
             ):
                 i = card.index
                 for j in indices(RELATED[i] & unseen):
-                    weights[j] *= near if TOUCHING[i] >> j & 1 else far
+                    weights[j] *= (near if TOUCHING[i] >> j & 1 else far) ** strength
         probabilities = _normalise(weights, hidden)
         for i in indices(known):
             probabilities[i] = 1.0

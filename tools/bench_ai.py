@@ -1,0 +1,74 @@
+"""Decision-time benchmark of the AI levels (a benchmark, not a test).
+
+    python tools/bench_ai.py [--states 300] [--seed 1] [--levels hard,expert] [--rules standard]
+
+Collects positions from hands played by mixed levels, then times every level's decision
+on the same positions and prints the p50, p95 and max in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import LEVELS, make_player
+from game.rules import FULL_DECK, Hand, PlayerView, RuleSet
+
+
+def positions(rules: RuleSet, count: int, seed: int) -> list[PlayerView]:
+    """Views of the player to act, from hands played by a mix of levels."""
+    rng = random.Random(seed)
+    movers = [make_player(level, seed) for level in ("simple", "medium", "hard")]
+    views: list[PlayerView] = []
+    number = 0
+    while len(views) < count:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        hand = Hand.from_deck(rules, number % 2, deck)
+        mover = movers[number % len(movers)]
+        number += 1
+        while not hand.is_over and len(views) < count:
+            view = hand.view(hand.to_act or 0)
+            views.append(view)
+            hand.apply(mover.choose(view))
+    return views
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank quantile."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def main() -> int:
+    """Time each level on the same positions."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--rules", default="standard", choices=("standard", "oklahoma", "simple"))
+    options = parser.parse_args()
+    views = positions(RuleSet.preset(options.rules), options.states, options.seed)
+    print(f"{len(views)} positions ({options.rules})")
+    print(f"{'level':8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'mean ms':>8}")
+    for level in options.levels.split(","):
+        player = make_player(level, options.seed)
+        times: list[float] = []
+        for view in views:
+            started = time.perf_counter()
+            player.choose(view)
+            times.append((time.perf_counter() - started) * 1000.0)
+        print(
+            f"{level:8} {percentile(times, 0.5):8.2f} {percentile(times, 0.95):8.2f} "
+            f"{max(times):8.2f} {sum(times) / len(times):8.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
