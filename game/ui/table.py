@@ -55,7 +55,7 @@ from game.ui.scene import Scene
 from game.ui.seats import AI, HINT_LEVEL, HUMAN, ThinkingSeat, explain_hint, make_ai
 from game.ui.sprites import CardSprite
 from game.ui.table_input import TableInput
-from game.ui.widgets import Button, ButtonRow, Toast
+from game.ui.widgets import Banner, Button, ButtonRow, Toast
 
 AI_PAUSE = 0.55
 """Seconds an AI waits before acting, so a person can follow its moves."""
@@ -92,6 +92,10 @@ class TableScene(Scene):
         self.match = match
         self.animator = Animator(app.speed)
         self.toast = Toast()
+        self.banner = Banner()
+        self.flash: Card | None = None
+        """The AI's latest discard, ringed for a moment so it is not missed."""
+        self.flash_time = 0.0
         self.sprites: dict[Card, CardSprite] = {}
         self.order = HandOrder()
         self.opp_order: list[Card] = []
@@ -683,9 +687,12 @@ class TableScene(Scene):
             self.pending_shot = "first_draw"
         if seat == HUMAN and hand.phase is Phase.DISCARD and hand.must_knock:
             self.knock_mode = True  # the last discard was taken to knock: nothing else is legal
+        if seat == AI and isinstance(action, Discard):
+            self.flash, self.flash_time = action.card, 1.6
         if isinstance(action, Knock):
             self.knock_mode = False
             self._prepare_arrangements()
+            self._announce_knock(seat, action)
         if isinstance(action, Arrange):
             self.order.arrangement = None
             self.arrangements = []
@@ -698,6 +705,18 @@ class TableScene(Scene):
         self.relayout()
         if hand.is_over:
             self._hand_over()
+
+    def _announce_knock(self, seat: int | None, action: Knock) -> None:
+        hand = self.hand
+        assert hand is not None and seat is not None
+        who = "You" if seat == HUMAN else "The AI"
+        if action.card is None:
+            text = f"{who}: big gin!"
+        elif best_melds(hand.hands[seat]).deadwood_value == 0:
+            text = f"{who}: gin!"
+        else:
+            text = f"{who} knock{'s' if seat == AI else ''}!"
+        self.banner.show(self.animator, text)
 
     def _prepare_arrangements(self) -> None:
         """The human knocked: offer every legal arrangement, the engine's default first
@@ -724,6 +743,8 @@ class TableScene(Scene):
             return
         self.recorded = True
         self.result_wait = RESULT_PAUSE
+        if hand.result is not None and hand.result.kind.value == "undercut":
+            self.banner.show(self.animator, "Undercut!", (255, 130, 110))
         self.order.sort("melds")
         self.relayout()
         match.record_hand(hand)
@@ -774,6 +795,7 @@ class TableScene(Scene):
         self.animator.speed = self.app.speed
         self.animator.update(dt)
         self.toast.update(dt)
+        self.flash_time = max(0.0, self.flash_time - dt)
         self._think_hint()
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:

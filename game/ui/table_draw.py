@@ -125,6 +125,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     for button in scene.context_buttons.buttons + scene.panel_buttons.buttons:
         if button.visible:
             scene.draw_list.append(("button", button.text, button.rect, button.live))
+    scene.banner.draw(surface, (HAND_CENTRE_X, MELD_AREA.centery))
+    if scene.banner.alpha > 0.01:
+        scene.draw_list.append(("banner", scene.banner.text, MELD_AREA, None))
     scene.toast.draw(surface, (HAND_CENTRE_X, 420))
     if scene.toast.remaining > 0:
         scene.draw_list.append(("toast", scene.toast.text, pygame.Rect(0, 400, 1040, 40), None))
@@ -210,6 +213,9 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
         lifted = sprite.moving or sprite.card == dragged
         rect = paint_card(surface, art, sprite, four, shadow=lifted)
         scene.draw_list.append(("card", str(sprite.card), rect, sprite.showing_face()))
+    flash = scene.sprites.get(scene.flash) if scene.flash is not None else None
+    if flash is not None and scene.flash_time > 0 and hand_top(scene) == scene.flash and not flash.moving:
+        ring(surface, flash.rect(), GOLD, 3)
     selected = scene.selected
     if selected is not None and selected in scene.sprites and selected != dragged:
         colour = HINT_RING if selected == scene.hinted else FOCUS_RING
@@ -227,6 +233,12 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
             option = scene.sprites.get(card)
             if option is not None and card != selected:
                 ring(surface, option.rect(), (250, 200, 90), 2)
+
+
+def hand_top(scene: TableScene) -> Card | None:
+    """The top card of the discard pile, if any."""
+    hand = scene.hand
+    return hand.discard_pile[-1] if hand is not None and hand.discard_pile else None
 
 
 def _row_meld_of(scene: TableScene, seat: int) -> dict[Card, int] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -127,3 +128,49 @@ class Toast:
         image.set_alpha(min(255, alpha + 30))
         surface.blit(image, image.get_rect(center=centre))
         image.set_alpha(None)
+
+
+@dataclass(eq=False)
+class Banner:
+    """A big word across the table ("Gin!", "The AI knocks") that pops in and fades out.
+
+    Its `scale` and `alpha` are animated by the scene's animator, so it is skipped, sped up
+    or made instant like every other animation.
+    """
+
+    text: str = ""
+    scale: float = 0.0
+    alpha: float = 0.0
+    colour: tuple[int, int, int] = (255, 212, 90)
+
+    def show(self, animator: Any, text: str, colour: tuple[int, int, int] = (255, 212, 90)) -> None:
+        """Pop `text` in, hold it briefly, fade it out (queued behind running animation)."""
+        from game.ui.anim import Tween
+
+        def start() -> None:
+            self.text, self.colour, self.scale, self.alpha = text, colour, 0.6, 0.0
+            animator.add(Tween(self, {"scale": 1.0, "alpha": 1.0}, 0.3, "ease_out_back"))
+
+        animator.then(start)
+        animator.wait(0.55)
+
+        def fade() -> None:
+            animator.add(Tween(self, {"alpha": 0.0}, 0.3, "ease_in_quad"))
+
+        animator.then(fade)
+
+    def draw(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        """Draw while visible."""
+        if self.alpha <= 0.01 or not self.text:
+            return
+        from game.ui.text import label
+
+        image = label(self.text, 84, self.colour)
+        size = (max(1, int(image.get_width() * self.scale)), max(1, int(image.get_height() * self.scale)))
+        scaled = pygame.transform.smoothscale(image, size)
+        shadow = pygame.transform.smoothscale(label(self.text, 84, (10, 30, 18)), size)
+        alpha = int(255 * min(1.0, self.alpha))
+        shadow.set_alpha(alpha // 2)
+        scaled.set_alpha(alpha)
+        surface.blit(shadow, shadow.get_rect(center=(centre[0] + 4, centre[1] + 5)))
+        surface.blit(scaled, scaled.get_rect(center=centre))
