@@ -80,6 +80,7 @@ class ThinkingSeat:
     def __init__(self, player: Any) -> None:
         self.player = player
         self._thought: Generator[None, None, Action] | None = None
+        self._view: PlayerView
 
     @property
     def thinking(self) -> bool:
@@ -88,6 +89,7 @@ class ThinkingSeat:
 
     def start(self, view: PlayerView) -> None:
         """Begin deciding what to do in `view`."""
+        self._view = view
         think = getattr(self.player, "think", None)
         if think is None:
             self._thought = _choose_at_once(self.player, view)
@@ -111,7 +113,16 @@ class ThinkingSeat:
         except StopIteration as done:
             self._thought = None
             action: Action = done.value
+            if action not in self._view.legal_actions:
+                return self._rescue()
             return action
+        except Exception:  # a broken AI must not end the player's game
+            self._thought = None
+            return self._rescue()
+
+    def _rescue(self) -> Action:
+        """A legal move when the AI failed or answered nonsense."""
+        return fallback_choice(self._view, random.Random(len(self._view.history)))
 
     def cancel(self) -> None:
         """Forget a decision in progress (the hand changed under it)."""

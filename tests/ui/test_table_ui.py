@@ -244,3 +244,28 @@ def test_rule_options_chosen_on_the_title_screen_reach_the_engine():
     key(app, pygame.K_n)
     rules = app.stack.top.match.rules
     assert rules.big_gin and rules.allow_rediscard and rules.next_dealer.value == "winner"
+
+
+def test_a_failing_or_confused_ai_still_makes_a_legal_move():
+    from game.ui.seats import ThinkingSeat
+
+    class Broken:
+        def think(self, view):
+            yield
+            raise RuntimeError("bug in the AI")
+
+    class Confused:
+        def think(self, view):
+            yield
+            return Discard(C("AS"))  # not even in its hand
+
+    app = make_app()
+    table = _table(app)
+    view = table.hand.view(table.hand.to_act)
+    for player in (Broken(), Confused()):
+        seat = ThinkingSeat(player)
+        seat.start(view)
+        action = None
+        while action is None:
+            action = seat.step()
+        assert action in view.legal_actions
