@@ -421,3 +421,41 @@ def test_eleven_card_deal_first_turn_is_only_a_discard_so_no_big_gin() -> None:
     hand.apply(Knock(C("8D")))  # an ordinary gin, discarding face down, is still open
     hand.apply(hand.default_arrangement())
     assert hand.result is not None and hand.result.kind is ResultKind.GIN
+
+
+def test_two_five_card_runs_are_gin_in_play() -> None:
+    hand = scripted_hand(
+        RuleSet.preset(), "AH 2H 3H 4H 5H 6S 7S 8S 9S KD", "7H 8H 2D 2C 9H 9C 3C QH JH 3D", "KC", "TS"
+    )
+    knock_after_drawing(hand, "TS", "KD")
+    hand.apply(hand.default_arrangement())
+    result = hand.result
+    assert result is not None and result.kind is ResultKind.GIN
+    assert sorted(len(m) for m in hand.knocker_melds) == [5, 5]
+    # Defender: 7-8-9H melded; 2D 2C 9C 3C 3D QH JH = 39.
+    assert (result.defender_count, result.points) == (39, 20 + 39)
+
+
+def test_defender_may_choose_layoffs_by_hand_and_the_rest_is_melded_best() -> None:
+    # Knocker: 4-5-6S, K-K-K, 9-T-J D, deadwood AC. A human defender lays off only 7S and
+    # stops; the engine melds what is left (7H 7D 7C) without changing the defender's choice.
+    defender = "7S 8S 7H 7D 7C 2D 2H 3C QH JH"
+    hand = scripted_hand(RuleSet.preset(), RUNNER, defender, "5H", "QC")
+    knock_after_drawing(hand, "QC", "QC")
+    hand.apply(hand.default_arrangement())
+    run = meld_index(hand, "5S")
+    hand.apply(LayOff(C("7S"), run))
+    hand.apply(EndLayoff())
+    result = hand.result
+    assert result is not None
+    # Left: 8S 7H 7D 7C 2D 2H 3C QH JH, best melds 7H 7D 7C: 8 + 2 + 2 + 3 + 10 + 10 = 35.
+    assert result.defender_count == 35
+    assert {frozenset(m) for m in hand.defender_melds} == {frozenset(parse_cards("7H 7D 7C"))}
+    # Had the defender also laid off 8S, the count would be 27: the engine does not override.
+    best = scripted_hand(RuleSet.preset(), RUNNER, defender, "5H", "QC")
+    knock_after_drawing(best, "QC", "QC")
+    best.apply(best.default_arrangement())
+    best.apply(LayOff(C("7S"), run))
+    best.apply(LayOff(C("8S"), run))
+    best.apply(EndLayoff())
+    assert best.result is not None and best.result.defender_count == 27
