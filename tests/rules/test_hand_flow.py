@@ -6,6 +6,7 @@ import pytest
 
 from game.rules import (
     FULL_DECK,
+    Action,
     Card,
     Discard,
     DrawDiscard,
@@ -14,6 +15,7 @@ from game.rules import (
     Hand,
     IllegalAction,
     Knock,
+    LayOff,
     Pass,
     Phase,
     ResultKind,
@@ -331,3 +333,62 @@ def test_without_last_discard_chance_the_other_player_gets_no_turn() -> None:
 def test_build_deck_rejects_wrong_sizes() -> None:
     with pytest.raises(AssertionError):
         build_deck(READY, JUNK + " 5H", "7C")
+
+
+def test_illegal_action_messages_say_why_and_change_nothing() -> None:
+    hand = scripted_hand(RuleSet.preset(), READY, JUNK, "7C", "8D 6C")
+    checks: list[tuple[Action, str]] = [
+        (Discard(C("AH")), "upcard offer"),
+        (DrawStock(), "upcard offer"),
+    ]
+    for action, why in checks:
+        before = hand_state(hand)
+        with pytest.raises(IllegalAction, match=why):
+            hand.apply(action)
+        assert hand_state(hand) == before
+    hand.apply(Pass())
+    hand.apply(Pass())
+    for action, why in [
+        (Discard(C("AH")), "draw first"),
+        (Knock(C("KD")), "draw first"),
+        (Pass(), "draw first"),
+        (EndLayoff(), "draw first"),
+        (DrawDiscard(), "both players passed"),
+    ]:
+        before = hand_state(hand)
+        with pytest.raises(IllegalAction, match=why):
+            hand.apply(action)
+        assert hand_state(hand) == before
+    hand.apply(DrawStock())  # 8D
+    for action, why in [
+        (DrawStock(), "you have drawn"),
+        (Pass(), "you have drawn"),
+        (Discard(C("QS")), "QS is not in your hand"),
+        (Knock(C("QS")), "QS is not in your hand"),
+        (Knock(C("AH")), "knock limit is 10"),
+        (Knock(None), "big gin is not played"),
+        (LayOff(C("8D"), 0), "you have drawn"),
+    ]:
+        before = hand_state(hand)
+        with pytest.raises(IllegalAction, match=why):
+            hand.apply(action)
+        assert hand_state(hand) == before
+    hand.apply(Knock(C("KD")))
+    for action, why in [
+        (Discard(C("8D")), "lay out your melds"),
+        (LayOff(C("8D"), 0), "lay out your melds"),
+        (EndLayoff(), "lay out your melds"),
+    ]:
+        with pytest.raises(IllegalAction, match=why):
+            hand.apply(action)
+    hand.apply(hand.default_arrangement())
+    for action, why in [
+        (DrawStock(), "lay off cards onto the knocker's melds or finish"),
+        (Discard(C("2C")), "lay off cards onto the knocker's melds or finish"),
+        (LayOff(C("AH"), 0), "AH is not in your hand"),
+        (LayOff(C("2C"), 7), "no meld number 8"),
+    ]:
+        before = hand_state(hand)
+        with pytest.raises(IllegalAction, match=why):
+            hand.apply(action)
+        assert hand_state(hand) == before
