@@ -67,7 +67,9 @@ class Match:
         self.sitting_out: int | None = self.dealer if rules.players == 3 else None
         self._round_results: list[PlayedHand] = []
         self._table = 0  # four players: which of the round's two games is next
-        self._table_dealers = [0, 2]
+        # Four players: the lowest cutter deals first at their table, their partner at the other.
+        cutter = self.dealer
+        self._table_dealers = [cutter, (cutter + 2) % 4] if cutter in (0, 1) else [(cutter + 2) % 4, cutter]
 
     # --- dealing --------------------------------------------------------------------------
 

@@ -295,3 +295,22 @@ def test_match_refuses_out_of_order_calls() -> None:
         match.new_hand()
     match.record_hand(hand)
     match.new_hand()
+
+
+def test_partnership_first_dealer_is_decided_by_the_cut() -> None:
+    # RULES.md: the first dealer is decided at random, the lowest cut deals. With four players
+    # the lowest cutter deals the first game at their table, and their partner at the other.
+    dealers_seen = set()
+    for seed in range(40):
+        match = Match(RuleSet.preset("standard", players=4), random.Random(seed))
+        cutter = match.first_cut[0]
+        partner = (cutter + 2) % 4
+        firsts = []
+        for _ in range(2):
+            hand = match.new_hand()
+            firsts.append(match.seats[hand.dealer])
+            force_result(hand, win(0, 1))
+            match.record_hand(hand)
+        assert set(firsts) == {cutter, partner}
+        dealers_seen.add(firsts[0])
+    assert dealers_seen == {0, 1}  # either player of the first table may deal first
