@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import pytest
-
 from game.rules import FULL_DECK, Card, Hand, Phase, RuleSet, parse_cards
 from game.rules.scoring import HandResult
 
@@ -77,11 +75,6 @@ def hand_state(hand: Hand) -> dict[str, object]:
     """Everything a refused action must leave unchanged: the record and every attribute."""
     attributes = {k: repr(v) for k, v in vars(hand).items()}
     return {"record": hand.to_dict(), "attributes": attributes}
-
-
-@pytest.fixture
-def standard() -> RuleSet:
-    return RuleSet.preset("standard")
 
 
 def melds_text(melds: Sequence[Sequence[Card]]) -> set[frozenset[Card]]:

@@ -119,12 +119,9 @@ def brute_defence(defender: Iterable[Card], knocker_melds: Sequence[Iterable[Car
                         return True
         return False
 
-    # Only cards of a meld's rank or suit could ever be laid off on it.
-    candidates = [c for c in hand if any(len({*(x.rank for x in m), c.rank}) == 1 or
-                                         len({*(x.suit for x in m), c.suit}) == 1 for m in melds)]  # fmt: skip
     best = brute_deadwood(hand)
-    for size in range(1, len(candidates) + 1):
-        for laid in combinations(candidates, size):
+    for size in range(1, len(hand) + 1):
+        for laid in combinations(sorted(hand), size):
             if can_lay_off_all(frozenset(laid), melds):
                 best = min(best, brute_deadwood(hand - frozenset(laid)))
     return best
