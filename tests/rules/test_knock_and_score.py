@@ -7,6 +7,7 @@ import pytest
 from game.rules import (
     Arrange,
     Card,
+    Discard,
     DrawDiscard,
     DrawStock,
     EndLayoff,
@@ -459,3 +460,14 @@ def test_defender_may_choose_layoffs_by_hand_and_the_rest_is_melded_best() -> No
     best.apply(LayOff(C("8S"), run))
     best.apply(EndLayoff())
     assert best.result is not None and best.result.defender_count == 27
+
+
+def test_knocking_is_never_compulsory() -> None:
+    hand = scripted_hand(RuleSet.preset(), RUNNER, LAYOFF_DEFENDER, "5H", "QD")
+    hand.apply(Pass())
+    hand.apply(Pass())
+    hand.apply(DrawStock())  # gin is there for the taking
+    assert Knock(C("AC")) in hand.legal_actions()
+    assert Discard(C("AC")) in hand.legal_actions()
+    hand.apply(Discard(C("AC")))
+    assert (hand.phase, hand.to_act) == (Phase.DRAW, 1)

@@ -63,19 +63,23 @@ def test_game_bonus_goes_to_player_who_reached_target() -> None:
 def test_game_bonus_goes_to_the_winner_not_the_last_to_act() -> None:
     # In real hands a knock is finished by the defender's EndLayoff: the loser acts last.
     rules = RuleSet.preset("standard", target=30)
-    for seed in range(6):
+    loser_acted_last = 0
+    for seed in range(8):
         match = Match(rules, random.Random(seed))
         rng = random.Random(seed)
         while not match.finished:
             hand = match.new_hand()
             play_out(hand, rng)
             match.record_hand(hand)
-        reached = [s for s in range(2) if match.scores[s] >= 30]
-        assert reached == [match.winner]
-        last = match.played[-1]
-        assert last.winner == match.winner
-        bonus = match.final_totals[match.winner] - match.scores[match.winner] - match.boxes[match.winner] * 20
+        winner = match.winner
+        assert winner is not None
+        assert [s for s in range(2) if match.scores[s] >= 30] == [winner]
+        last_actor = match.seats[hand.actions[-1][0]]
+        loser_acted_last += last_actor != winner
+        bonus = match.final_totals[winner] - match.scores[winner] - match.boxes[winner] * 20
         assert bonus in (100, 200)
+        assert match.final_totals[1 - winner] == match.scores[1 - winner] + match.boxes[1 - winner] * 20
+    assert loser_acted_last > 0
 
 
 def test_shutout_bonus_200() -> None:
