@@ -23,6 +23,7 @@ from game.ui import richtext, text
 from game.ui.art import CardArt
 from game.ui.scene import SceneStack
 from game.ui.settings import Persistence, Settings, Stats
+from game.ui.sound import Sounds
 
 LOGICAL_SIZE = (1280, 720)
 FELT = (22, 92, 58)
@@ -82,6 +83,7 @@ class App:
         self._excluded_s = 0.0
         self.stack = SceneStack()
         self.art = CardArt()
+        self.sounds = Sounds()
         self.window: pygame.Surface | None = None
         self.surface = pygame.Surface(LOGICAL_SIZE)
         self._scaled: pygame.Surface | None = None
@@ -150,6 +152,11 @@ class App:
         if self.speed_override is not None:
             return max(0.0, float(self.speed_override))
         return self.settings.speed_factor
+
+    def play(self, effect: str) -> None:
+        """Play a sound effect when sound is on (never during self-play)."""
+        self.sounds.enabled = self.settings.sound and not self.selfplay
+        self.sounds.play(effect)
 
     def save_settings(self) -> None:
         """Persist settings (no-op without storage)."""
@@ -270,6 +277,7 @@ def create_app(argv: list[str] | None = None) -> App:
     options = parse_args(argv)
     if options.selfplay:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.pre_init(22050, -16, 1, 512)
     pygame.init()
     text.reset()
     richtext.reset()

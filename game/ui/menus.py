@@ -144,6 +144,10 @@ class PauseScene(Scene):
             settings.speed = cycle(tuple(SPEEDS), settings.speed, step)
             app.save_settings()
 
+        def set_sound(step: int) -> None:
+            settings.sound = not settings.sound
+            app.save_settings()
+
         def set_colours(step: int) -> None:
             settings.four_colour = not settings.four_colour
             app.save_settings()
@@ -157,6 +161,7 @@ class PauseScene(Scene):
                     value=lambda: "on" if settings.four_colour else "off",
                     change=set_colours,
                 ),
+                MenuItem("Sound", value=lambda: "on" if settings.sound else "off", change=set_sound),
                 MenuItem("Leave to the title screen", press=self.leave),
             ],
             pygame.Rect(330, 230, 520, 0),

@@ -93,6 +93,9 @@ class HandResultScene(Scene):
         if not self.shot_taken:
             self.shot_taken = True
             self.app.notable("hand_result")
+            result = self.table.hand.result if self.table.hand is not None else None
+            if result is not None and result.winner is not None:
+                self.app.play("win" if result.winner == 0 else "lose")
 
     def autopilot(self) -> None:
         """Self-play presses Next."""

@@ -27,6 +27,7 @@ class Settings:
 
     speed: str = "normal"
     four_colour: bool = False
+    sound: bool = True
     variant: str = "standard"
     ai_level: str = "medium"
     bonuses: str = "classic"

@@ -269,6 +269,7 @@ class TableScene(Scene):
 
     def _dealt_one(self) -> None:
         self.stock_shown -= 1
+        self.app.play("deal")
 
     def _deal_done(self) -> None:
         self.dealing = False
@@ -703,6 +704,8 @@ class TableScene(Scene):
             self.pending_shot = "layoffs"
         self.ai_wait = AI_PAUSE
         self.relayout()
+        if not isinstance(action, Knock):
+            self.app.play("card")
         if hand.is_over:
             self._hand_over()
 
@@ -717,6 +720,7 @@ class TableScene(Scene):
         else:
             text = f"{who} knock{'s' if seat == AI else ''}!"
         self.banner.show(self.animator, text)
+        self.app.play("knock")
 
     def _prepare_arrangements(self) -> None:
         """The human knocked: offer every legal arrangement, the engine's default first

@@ -66,6 +66,7 @@ class TitleScene(Scene):
             MenuItem("Bonuses", value=lambda: settings.bonuses, change=changer("bonuses", BONUS_PRESETS)),
             MenuItem("Speed", value=lambda: settings.speed, change=changer("speed", tuple(SPEEDS))),
             MenuItem("Four-colour deck", value=on_off("four_colour"), change=toggler("four_colour")),
+            MenuItem("Sound", value=on_off("sound"), change=toggler("sound")),
             MenuItem(
                 "Eleven-card deal", value=on_off("eleven_card_deal"), change=toggler("eleven_card_deal")
             ),
@@ -84,7 +85,7 @@ class TitleScene(Scene):
                 "Next dealer", value=lambda: settings.next_dealer, change=changer("next_dealer", NEXT_DEALERS)
             ),
         ]
-        self.menu = Menu(items, pygame.Rect(380, 168, 520, 0), row_height=40)
+        self.menu = Menu(items, pygame.Rect(380, 164, 520, 0), row_height=38)
 
     def new_match(self) -> None:
         """Start a match with the current settings."""
@@ -157,5 +158,5 @@ class TitleScene(Scene):
             f"Matches won {stats.matches_won}/{stats.matches}   Hands won {stats.hands_won}/"
             f"{stats.hands}   Gins {stats.gins}"
         )
-        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 672))
-        blit_text(surface, record, 22, DIM, "center", (640, 700))
+        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 678))
+        blit_text(surface, record, 22, DIM, "center", (640, 702))

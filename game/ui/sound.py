@@ -1,0 +1,90 @@
+"""Small sound effects synthesised at start-up: no files to ship or fetch.
+
+Each effect is a few thousand 16-bit samples built with `array` (numpy is not available in
+the browser) and handed to `pygame.mixer.Sound`. If the mixer cannot start (no audio device,
+a browser that has not had a user gesture yet) the game simply stays silent.
+
+>>> len(_samples("card", 22050)) > 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 22050
+VOLUME = 0.35
+EFFECTS = ("card", "deal", "knock", "win", "lose")
+
+
+def _envelope(count: int, decay: float) -> list[float]:
+    return [math.exp(-decay * i / count) for i in range(count)]
+
+
+def _samples(name: str, rate: int) -> list[float]:
+    """The waveform of an effect, values in -1..1."""
+    rng = random.Random(name)
+    if name in ("card", "deal"):
+        # A card snapping down: a short burst of softened noise.
+        count = int(rate * (0.05 if name == "card" else 0.03))
+        env = _envelope(count, 9.0)
+        out, last = [], 0.0
+        for i in range(count):
+            last = 0.55 * last + 0.45 * rng.uniform(-1, 1)  # a simple low-pass
+            out.append(last * env[i] * (0.9 if name == "card" else 0.6))
+        return out
+    if name == "knock":
+        # Two knuckle raps on the table.
+        out = []
+        for _ in range(2):
+            count = int(rate * 0.09)
+            env = _envelope(count, 7.0)
+            out += [env[i] * math.sin(2 * math.pi * 130 * i / rate) for i in range(count)]
+            out += [0.0] * int(rate * 0.06)
+        return out
+    notes = (523.3, 659.3, 784.0, 1046.5) if name == "win" else (392.0, 349.2, 311.1)
+    out = []
+    for note in notes:
+        count = int(rate * 0.13)
+        env = _envelope(count, 4.0)
+        out += [0.5 * env[i] * math.sin(2 * math.pi * note * i / rate) for i in range(count)]
+    return out
+
+
+class Sounds:
+    """The game's effects; every method is a no-op when sound is off or unavailable."""
+
+    def __init__(self) -> None:
+        self.enabled = True
+        self._effects: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 1, 512)
+            mixer = pygame.mixer.get_init()
+            if mixer is None:
+                return
+            rate, _, channels = mixer
+            for name in EFFECTS:
+                values = _samples(name, rate)
+                pcm = array("h", (int(v * 32767 * VOLUME) for v in values for _ in range(channels)))
+                self._effects[name] = pygame.mixer.Sound(buffer=pcm.tobytes())
+        except Exception:  # no audio device here: play on in silence
+            self._effects = {}
+
+    @property
+    def available(self) -> bool:
+        """True when effects could be made."""
+        return bool(self._effects)
+
+    def play(self, name: str) -> None:
+        """Play an effect (if sound is on)."""
+        effect = self._effects.get(name)
+        if effect is not None and self.enabled:
+            try:
+                effect.play()
+            except Exception:  # a sound that fails to play is not worth a crash
+                self._effects.pop(name, None)
