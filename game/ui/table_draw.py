@@ -117,6 +117,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _draw_pile_labels(scene, surface)
     _draw_meld_frames(scene, surface)
     _draw_cards(scene, surface)
+    _draw_stock_drag(scene, surface)
     _draw_hand_marks(scene, surface)
     _draw_panel(scene, surface)
     _draw_status(scene, surface)
@@ -135,7 +136,6 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 
 def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
     art = scene.app.art
-    back = art.back((CARD_W, CARD_H))
     for ghost in scene.ghosts:
         pile = stack_image(art, ghost.count)
         surface.blit(
@@ -150,10 +150,15 @@ def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
             pile, pile.get_rect(bottomright=(STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2))
         )
         scene.draw_list.append(("stock", str(count), pile_rect(STOCK_POS), count))
+
+
+def _draw_stock_drag(scene: TableScene, surface: pygame.Surface) -> None:
+    """The unknown top stock card following the pointer, above everything on the table."""
     drag = scene.input.drag
     if drag is not None and drag.active and drag.source == "stock":
+        back = scene.app.art.back((CARD_W, CARD_H))
         rect = back.get_rect(center=(drag.pos[0] + drag.grab[0], drag.pos[1] + drag.grab[1]))
-        surface.blit(art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
+        surface.blit(scene.app.art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
         surface.blit(back, rect)
 
 
