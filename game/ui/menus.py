@@ -193,3 +193,49 @@ class PauseScene(Scene):
         surface.blit(shade, (0, 0))
         blit_text(surface, "Paused", 56, GOLD, "center", (590, 170))
         self.drawn = self.menu.draw(surface)
+
+
+HELP_LINES = (
+    ("Goal", "Meld your cards into sets (3-4 of a rank) and runs (3+ in a suit, ace low)."),
+    ("Turn", "Draw from the stock or take the top discard, then discard one card."),
+    ("Knock", "With deadwood at or below the knock limit you may knock; with none, it is gin."),
+    ("Layoffs", "After a knock the defender adds cards to the knocker's melds (not after gin)."),
+    ("Score", "The lower count wins the difference; a tie or a lower defender is an undercut."),
+    ("Mouse", "Click the stock or discard to draw; click a card twice or drag it to discard."),
+    ("", "Drag cards within your hand to reorder them; drag a card onto a meld to lay off."),
+    ("Keys", "S stock, D take discard, T/P take or pass, arrows select, Enter/Space discard."),
+    ("", "K knock, G gin, R/U/M sort by rank, suit or melds, L lay off best, H hint."),
+    ("", "Shift+arrows move the selected card; Esc menu; F1 this help."),
+    ("Pace", "Click or press a key to skip an animation; change the speed in the menu."),
+)
+
+
+class HelpScene(Scene):
+    """How to play and every control, over whatever is underneath."""
+
+    modal = True
+    name = "help"
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Any key or click closes it."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A dark panel with the rules in brief and the controls."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        panel = pygame.Rect(120, 70, 1040, 580)
+        pygame.draw.rect(surface, (16, 44, 31), panel, border_radius=18)
+        pygame.draw.rect(surface, GOLD, panel, width=3, border_radius=18)
+        blit_text(surface, "How to play", 48, GOLD, "midtop", (panel.centerx, panel.y + 20))
+        y = panel.y + 86
+        for title, line in HELP_LINES:
+            if title:
+                y += 8
+                blit_text(surface, title, 26, GOLD, "topleft", (panel.x + 36, y))
+            blit_text(surface, line, 26, INK, "topleft", (panel.x + 170, y))
+            y += 34
+        blit_text(surface, "Press any key or click to close", 22, DIM, "midbottom",
+                  (panel.centerx, panel.bottom - 16))  # fmt: skip

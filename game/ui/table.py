@@ -167,7 +167,8 @@ class TableScene(Scene):
         self.hint_button = row.add(
             Button("Hint", pygame.Rect(x + half + 8, 510, half, 36), self.show_hint, key="H", size=22)
         )
-        row.add(Button("Menu", pygame.Rect(x, 652, width, 38), self.open_menu, key="Esc", size=22))
+        row.add(Button("Help", pygame.Rect(x, 652, half, 38), self.open_help, key="F1", size=22))
+        row.add(Button("Menu", pygame.Rect(x + half + 8, 652, half, 38), self.open_menu, key="Esc", size=22))
         cx = HAND_CENTRE_X
         ctx = self.context_buttons
         self.take_button = ctx.add(
@@ -660,6 +661,12 @@ class TableScene(Scene):
             self.selected = self.hinted = card
             self.update_lifts()
         self.toast.show(explain_hint(asked[0], action), seconds=6.0)
+
+    def open_help(self) -> None:
+        """How to play, over the table."""
+        from game.ui.menus import HelpScene
+
+        self.app.stack.push(HelpScene(self.app))
 
     def open_menu(self) -> None:
         """Pause with a small menu on top of the table."""

@@ -248,6 +248,8 @@ class TableInput:
             self.scene.sort("melds")
         elif key == pygame.K_h:
             self.scene.show_hint()
+        elif key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+            self.scene.open_help()
         elif key == pygame.K_ESCAPE:
             if self.scene.knock_mode:
                 self.scene.cancel_knock()

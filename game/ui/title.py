@@ -58,6 +58,7 @@ class TitleScene(Scene):
             return lambda: "on" if getattr(settings, name) else "off"
 
         items = [MenuItem("New match", press=self.new_match)]
+        help_item = MenuItem("How to play", press=self.open_help)
         if self.saved is not None:
             items.append(MenuItem("Continue match", press=self.continue_match))
         items += [
@@ -84,8 +85,15 @@ class TitleScene(Scene):
             MenuItem(
                 "Next dealer", value=lambda: settings.next_dealer, change=changer("next_dealer", NEXT_DEALERS)
             ),
+            help_item,
         ]
-        self.menu = Menu(items, pygame.Rect(380, 164, 520, 0), row_height=38)
+        self.menu = Menu(items, pygame.Rect(380, 160, 520, 0), row_height=36)
+
+    def open_help(self) -> None:
+        """How to play and the controls."""
+        from game.ui.menus import HelpScene
+
+        self.app.stack.push(HelpScene(self.app))
 
     def new_match(self) -> None:
         """Start a match with the current settings."""
@@ -110,6 +118,9 @@ class TitleScene(Scene):
 
             if not IN_BROWSER:
                 self.app.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_help()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
             self.new_match()

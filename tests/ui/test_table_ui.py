@@ -269,3 +269,14 @@ def test_a_failing_or_confused_ai_still_makes_a_legal_move():
         while action is None:
             action = seat.step()
         assert action in view.legal_actions
+
+
+def test_help_opens_over_the_table_and_any_key_closes_it():
+    from game.ui.menus import HelpScene
+
+    app = make_app()
+    table = _table(app)
+    key(app, pygame.K_F1)
+    assert isinstance(app.stack.top, HelpScene)
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is table
