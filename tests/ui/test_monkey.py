@@ -16,7 +16,7 @@ from .harness import cards_in_play, frames, make_app, post
 KEYS = [
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
     pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_t, pygame.K_p, pygame.K_k, pygame.K_g,
-    pygame.K_l, pygame.K_r, pygame.K_u, pygame.K_m, pygame.K_h, pygame.K_n, pygame.K_TAB,
+    pygame.K_l, pygame.K_r, pygame.K_u, pygame.K_m, pygame.K_h, pygame.K_n, pygame.K_TAB, pygame.K_F1,
 ]  # fmt: skip
 HOT_SPOTS = [(118, 338), (248, 338), (440, 496), (600, 496), (520, 496), (1149, 372),
              (1149, 418), (640, 260), (640, 310), (640, 470), (520, 610), (300, 610),
@@ -38,6 +38,18 @@ def _near_the_end(app) -> None:
             scene.match.scores[:] = [target - 1, target - 1]
 
 
+def _autopilot(app, on: bool) -> None:
+    """Let an AI play the human seat for a while, so hands reach their end between the noise."""
+    from game.ui.seats import ThinkingSeat, make_ai
+
+    for scene in app.stack.scenes:
+        if isinstance(scene, TableScene):
+            if on:
+                scene.seats[0] = ThinkingSeat(make_ai("simple", seed=7))
+            elif 0 in scene.seats:
+                scene.seats.pop(0).cancel()
+
+
 def _window_pos(app, rng: random.Random) -> tuple[int, int]:
     width, height = pygame.display.get_surface().get_size()
     if rng.random() < 0.6:
@@ -50,7 +62,7 @@ def _window_pos(app, rng: random.Random) -> tuple[int, int]:
 
 
 def test_random_input_never_breaks_the_game():
-    app = make_app("--level", "random")
+    app = make_app("--level", "simple")
     rng = random.Random(2024)
     from game.ui.title import TitleScene
 
@@ -83,4 +95,8 @@ def test_random_input_never_breaks_the_game():
             _check(app)
         if step % 300 == 150:
             _near_the_end(app)
+        if step % 500 == 200:
+            _autopilot(app, on=True)
+        if step % 500 == 450:
+            _autopilot(app, on=False)
     _check(app)
