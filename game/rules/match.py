@@ -34,7 +34,7 @@ class PlayedHand:
 
     number: int
     players: tuple[int, int]  # the players in seats 0 and 1
-    dealer: int  # a player id
+    dealer: int  # the player who dealt (with three players, the one sitting out)
     result: HandResult
 
     @property
@@ -139,7 +139,9 @@ class Match:
         if not hand.is_over or hand.result is None:
             raise IllegalAction("the hand is not over yet")
         result = hand.result
-        played = PlayedHand(len(self.played) + 1, self.seats, self.seats[hand.dealer], result)
+        # With three players the dealer deals to the other two and sits out.
+        dealer = self.dealer if self.rules.players == 3 else self.seats[hand.dealer]
+        played = PlayedHand(len(self.played) + 1, self.seats, dealer, result)
         self.played.append(played)
         self.current = None
         if self.rules.players == 4:

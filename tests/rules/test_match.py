@@ -200,6 +200,7 @@ def test_three_player_rotation() -> None:
         force_result(hand, win(winner_pick, 10 + step))
         played = match.record_hand(hand)
         assert (played.winner, played.loser) == (winner, loser)
+        assert played.dealer == sat_out  # the dealer is the one who sat this hand out
         # The loser deals next and sits out; the winner plays the one who sat out.
         assert match.sitting_out == loser and match.dealer == loser
         expected_players = {winner, sat_out}
