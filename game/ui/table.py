@@ -96,6 +96,8 @@ class TableScene(Scene):
         self.flash: Card | None = None
         """The AI's latest discard, ringed for a moment so it is not missed."""
         self.flash_time = 0.0
+        self.clock = 0.0
+        """Seconds this table has been on screen (drives small idle animations)."""
         self.sprites: dict[Card, CardSprite] = {}
         self.order = HandOrder()
         self.opp_order: list[Card] = []
@@ -807,6 +809,7 @@ class TableScene(Scene):
         self.animator.update(dt)
         self.toast.update(dt)
         self.flash_time = max(0.0, self.flash_time - dt)
+        self.clock += dt
         self._think_hint()
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:

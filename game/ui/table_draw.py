@@ -456,9 +456,10 @@ def status_text(scene: TableScene) -> str:
         if phase is Phase.LAYOFF:
             left = sum(c.value for c in hand.knocker_deadwood)
             return f"The AI is laying off on your melds... (your deadwood: {left})"
-        return (
-            "The AI is thinking..." if phase is not Phase.UPCARD_OFFER else "The AI considers the upcard..."
-        )
+        dots = "." * (1 + int(scene.clock * 2.5) % 3)  # a little life while it decides
+        if phase is Phase.UPCARD_OFFER:
+            return f"The AI considers the upcard{dots}"
+        return f"The AI is thinking{dots}"
     top = hand.discard_pile[-1] if hand.discard_pile else None
     if phase is Phase.UPCARD_OFFER:
         return f"Take the upcard ({card_name(top)}) or pass?" if top else "Take or pass?"
