@@ -44,14 +44,15 @@ class TableInput:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse, touch (as mouse) and keyboard."""
+        scene = self.scene
         if event.type == pygame.MOUSEMOTION:
-            self.scene.panel_buttons.hover(event.pos)
-            self.scene.context_buttons.hover(event.pos)
+            scene.panel_buttons.hover(event.pos)
+            scene.context_buttons.hover(event.pos)
             self._drag_motion(event.pos)
             hovered = None if self.drag is not None else self._hand_card_at(event.pos, lifted=False)
-            if hovered != self.scene.hovered:
-                self.scene.hovered = hovered
-                self.scene.update_lifts()
+            if hovered != scene.hovered:
+                scene.hovered = hovered
+                scene.update_lifts()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos)
@@ -62,35 +63,38 @@ class TableInput:
 
     def _skip_animation(self) -> bool:
         """A click or key while things move finishes the movement first."""
-        if self.scene.animator.busy or self.scene.dealing:
-            self.scene.animator.finish_all()
-            self.scene.dealing = False
+        scene = self.scene
+        if scene.animator.busy or scene.dealing:
+            scene.animator.finish_all()
+            scene.dealing = False
             return True
         return False
 
     def _press(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
         if self._skip_animation():
             return
-        self.scene.update_buttons()
-        if self.scene.context_buttons.click(pos) or self.scene.panel_buttons.click(pos):
+        scene.update_buttons()
+        if scene.context_buttons.click(pos) or scene.panel_buttons.click(pos):
             return
         card = self._hand_card_at(pos)
         if card is not None:
-            sprite = self.scene.sprites[card]
+            sprite = scene.sprites[card]
             self.drag = Drag("hand", card, pos, pos, (sprite.x - pos[0], sprite.y - pos[1]))
             return
-        hand = self.scene.hand
+        hand = scene.hand
         if hand is None:
             return
-        if pile_rect(STOCK_POS).collidepoint(pos) and self.scene.stock_shown > 0:
+        if pile_rect(STOCK_POS).collidepoint(pos) and scene.stock_shown > 0:
             self.drag = Drag("stock", None, pos, pos, (STOCK_POS[0] - pos[0], STOCK_POS[1] - pos[1]))
         elif pile_rect(DISCARD_POS).inflate(16, 16).collidepoint(pos) and hand.discard_pile:
             top = hand.discard_pile[-1]
-            top_sprite = self.scene.sprites.get(top)
+            top_sprite = scene.sprites.get(top)
             grab = (top_sprite.x - pos[0], top_sprite.y - pos[1]) if top_sprite else (0.0, 0.0)
             self.drag = Drag("discard", top, pos, pos, grab)
 
     def _drag_motion(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
         drag = self.drag
         if drag is None:
             return
@@ -100,8 +104,8 @@ class TableInput:
             if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
                 return
             drag.active = True
-        if drag.card is not None and drag.card in self.scene.sprites and drag.source != "stock":
-            sprite = self.scene.sprites[drag.card]
+        if drag.card is not None and drag.card in scene.sprites and drag.source != "stock":
+            sprite = scene.sprites[drag.card]
             sprite.x, sprite.y = pos[0] + drag.grab[0], pos[1] + drag.grab[1]
             sprite.lift = 0.0
 
@@ -115,74 +119,80 @@ class TableInput:
             self._click(drag)
 
     def _click(self, drag: Drag) -> None:
-        hand = self.scene.hand
+        scene = self.scene
+        hand = scene.hand
         assert hand is not None
         if drag.source == "stock":
-            self.scene.draw_stock()
+            scene.draw_stock()
         elif drag.source == "discard":
-            if self.scene.selected is not None and hand.phase is Phase.DISCARD and self.scene.human_turn():
-                self.scene.discard(self.scene.selected)
+            if scene.selected is not None and hand.phase is Phase.DISCARD and scene.human_turn():
+                scene.discard(scene.selected)
             else:
-                self.scene.take_discard()
+                scene.take_discard()
         elif drag.card is not None:
             self._click_hand_card(drag.card)
 
     def _click_hand_card(self, card: Card) -> None:
-        hand = self.scene.hand
+        scene = self.scene
+        hand = scene.hand
         assert hand is not None
-        if self.scene.human_turn() and hand.phase is Phase.LAYOFF:
-            self.scene.lay_off(card)
+        if scene.human_turn() and hand.phase is Phase.LAYOFF:
+            scene.lay_off(card)
         elif (
-            self.scene.human_turn()
+            scene.human_turn()
             and hand.phase is Phase.DISCARD
-            and (card == self.scene.selected or self.scene.knock_mode)
+            and (card == scene.selected or scene.knock_mode)
         ):
-            self.scene.discard(card)
+            scene.discard(card)
         else:
-            self.scene.selected = None if card == self.scene.selected else card
-            self.scene.update_lifts()
+            scene.selected = None if card == scene.selected else card
+            scene.update_lifts()
 
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        hand = self.scene.hand
+        scene = self.scene
+        hand = scene.hand
         assert hand is not None
         on_hand = HAND_AREA.collidepoint(pos)
         on_discard = pile_rect(DISCARD_POS).inflate(60, 60).collidepoint(pos)
         if drag.source in ("stock", "discard"):
             if on_hand:
                 index = insertion_index(self._hand_xs(), pos[0])
-                (self.scene.draw_stock if drag.source == "stock" else self.scene.take_discard)(index)
-            self.scene.relayout()
+                (scene.draw_stock if drag.source == "stock" else scene.take_discard)(index)
+            scene.relayout()
             return
         card = drag.card
         assert card is not None
         if on_discard and hand.phase is Phase.DISCARD:
-            self.scene.discard(card)
+            scene.discard(card)
         elif hand.phase is Phase.LAYOFF and MELD_AREA.inflate(0, 40).collidepoint(pos):
-            self.scene.lay_off(card, self._meld_at(pos))
+            scene.lay_off(card, self._meld_at(pos))
         elif on_hand:
-            others = [c for c in self.scene.order.cards if c != card and c in self.scene.sprites]
-            self.scene.order.move(card, insertion_index([self.scene.sprites[c].x for c in others], pos[0]))
-        self.scene.relayout()
+            others = [c for c in scene.order.cards if c != card and c in scene.sprites]
+            scene.order.move(card, insertion_index([scene.sprites[c].x for c in others], pos[0]))
+        scene.relayout()
 
     def _hand_xs(self) -> list[float]:
-        return [self.scene.sprites[c].x for c in self.scene.order.cards if c in self.scene.sprites]
+        scene = self.scene
+        return [scene.sprites[c].x for c in scene.order.cards if c in scene.sprites]
 
     def _hand_card_at(self, pos: tuple[int, int], lifted: bool = True) -> Card | None:
-        hand = self.scene.hand
+        scene = self.scene
+        hand = scene.hand
         if hand is None:
             return None
-        for card in reversed(self.scene.row_cards(HUMAN)):
-            sprite = self.scene.sprites.get(card)
+        for card in reversed(scene.row_cards(HUMAN)):
+            sprite = scene.sprites.get(card)
             if sprite is not None and sprite.rect(lifted).collidepoint(pos):
                 return card if card in hand.hands[HUMAN] else None
         return None
 
     def _meld_at(self, pos: tuple[int, int]) -> int | None:
-        hand = self.scene.hand
+        scene = self.scene
+        hand = scene.hand
         assert hand is not None
         best, best_distance = None, 1e9
         for index, meld in enumerate(hand.knocker_melds):
-            xs = [self.scene.sprites[c].x for c in meld if c in self.scene.sprites]
+            xs = [scene.sprites[c].x for c in meld if c in scene.sprites]
             if not xs:
                 continue
             left, right = min(xs) - CARD_W / 2, max(xs) + CARD_W / 2
@@ -192,66 +202,67 @@ class TableInput:
         return best
 
     def _key(self, event: pygame.event.Event) -> None:
+        scene = self.scene
         key = event.key
         skipped = self._skip_animation()
         if skipped and key not in (pygame.K_ESCAPE,):
             return
-        self.scene.update_buttons()
-        hand = self.scene.hand
+        scene.update_buttons()
+        hand = scene.hand
         if hand is None:
             return
-        cards = self.scene.row_cards(HUMAN)
-        arranging = hand.phase is Phase.ARRANGE and self.scene.human_turn()
-        laying_off = hand.phase is Phase.LAYOFF and self.scene.human_turn()
+        cards = scene.row_cards(HUMAN)
+        arranging = hand.phase is Phase.ARRANGE and scene.human_turn()
+        laying_off = hand.phase is Phase.LAYOFF and scene.human_turn()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if key == pygame.K_LEFT else 1
             if arranging:
-                self.scene.cycle_arrangement(step)
-            elif event.mod & pygame.KMOD_SHIFT and self.scene.selected in self.scene.order.cards:
-                index = self.scene.order.cards.index(self.scene.selected)
-                self.scene.order.move(self.scene.selected, max(0, index + step))
-                self.scene.relayout()
+                scene.cycle_arrangement(step)
+            elif event.mod & pygame.KMOD_SHIFT and scene.selected in scene.order.cards:
+                index = scene.order.cards.index(scene.selected)
+                scene.order.move(scene.selected, max(0, index + step))
+                scene.relayout()
             elif cards:
-                if self.scene.selected in cards:
-                    index = (cards.index(self.scene.selected) + step) % len(cards)
+                if scene.selected in cards:
+                    index = (cards.index(scene.selected) + step) % len(cards)
                 else:
                     index = 0 if step > 0 else len(cards) - 1
-                self.scene.selected = cards[index]
-                self.scene.update_lifts()
+                scene.selected = cards[index]
+                scene.update_lifts()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if arranging:
-                self.scene.lay_down()
+                scene.lay_down()
             elif laying_off:
-                if key == pygame.K_SPACE and self.scene.selected is not None:
-                    self.scene.lay_off(self.scene.selected)
+                if key == pygame.K_SPACE and scene.selected is not None:
+                    scene.lay_off(scene.selected)
                 else:
-                    self.scene.finish_layoffs()
-            elif self.scene.selected is not None and hand.phase is Phase.DISCARD:
-                self.scene.discard(self.scene.selected)
+                    scene.finish_layoffs()
+            elif scene.selected is not None and hand.phase is Phase.DISCARD:
+                scene.discard(scene.selected)
         elif key == pygame.K_s:
-            self.scene.draw_stock()
+            scene.draw_stock()
         elif key in (pygame.K_d, pygame.K_t):
-            self.scene.take_discard()
+            scene.take_discard()
         elif key == pygame.K_p:
-            self.scene.pass_turn()
+            scene.pass_turn()
         elif key == pygame.K_k:
-            self.scene.start_knock()
+            scene.start_knock()
         elif key == pygame.K_g:
-            self.scene.go_gin()
+            scene.go_gin()
         elif key == pygame.K_l and laying_off:
-            self.scene.lay_off_suggested()
+            scene.lay_off_suggested()
         elif key == pygame.K_r:
-            self.scene.sort("rank")
+            scene.sort("rank")
         elif key == pygame.K_u:
-            self.scene.sort("suit")
+            scene.sort("suit")
         elif key == pygame.K_m:
-            self.scene.sort("melds")
+            scene.sort("melds")
         elif key == pygame.K_h:
-            self.scene.show_hint()
+            scene.show_hint()
         elif key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
-            self.scene.open_help()
+            scene.open_help()
         elif key == pygame.K_ESCAPE:
-            if self.scene.knock_mode:
-                self.scene.cancel_knock()
+            if scene.knock_mode:
+                scene.cancel_knock()
             else:
-                self.scene.open_menu()
+                scene.open_menu()
