@@ -100,7 +100,13 @@ class App:
         self._fit()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Follow a window resize (letterboxing the logical surface into it)."""
+        """Follow a window resize (letterboxing the logical surface into it).
+
+        In the browser the canvas keeps its size and the page scales it, so resizes there
+        are left to the page.
+        """
+        if IN_BROWSER:
+            return
         width, height = max(160, int(size[0])), max(90, int(size[1]))
         current = pygame.display.get_surface()
         if current is None or current.get_size() != (width, height):
