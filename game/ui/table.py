@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -82,6 +83,14 @@ def new_match(settings: Any, rng: random.Random) -> Match:
     return Match(rules, rng)
 
 
+@dataclass
+class Tally:
+    """The scores as shown on the panel: they count up to the match's after each hand."""
+
+    you: float = 0.0
+    ai: float = 0.0
+
+
 class TableScene(Scene):
     """Plays hands of a match with animation, mouse, touch and keyboard."""
 
@@ -93,6 +102,7 @@ class TableScene(Scene):
         self.animator = Animator(app.speed)
         self.toast = Toast()
         self.banner = Banner()
+        self.tally = Tally()
         self.flash: Card | None = None
         """The AI's latest discard, ringed for a moment so it is not missed."""
         self.flash_time = 0.0
@@ -140,6 +150,7 @@ class TableScene(Scene):
         if self.app.selfplay:
             self.seats[HUMAN] = ThinkingSeat(make_ai(level, seed=self.app.seed + 2))
         self._build_buttons()
+        self.tally = Tally(*self.match.scores[:2])
         if self.match.current is not None and not self.match.current.is_over:
             self.hand = self.match.current
             self.hand_number = len(self.match.played) + 1
@@ -761,6 +772,9 @@ class TableScene(Scene):
         self.order.sort("melds")
         self.relayout()
         match.record_hand(hand)
+        self.animator.add(
+            Tween(self.tally, {"you": match.scores[HUMAN], "ai": match.scores[AI]}, 0.9, "ease_out_cubic")
+        )
         stats = self.app.stats
         result = hand.result
         if result is not None and result.winner is not None and not self.app.selfplay:

@@ -316,8 +316,9 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     for seat, name in ((0, "You"), (1, f"AI ({level})")):
         colour = INK if hand.to_act != seat else GOLD
         blit_text(surface, name, 26, colour, "topleft", (x, y))
-        rect = blit_text(surface, str(match.scores[seat]), 30, colour, "topright", (right, y - 2))
-        scene.draw_list.append(("score", name, rect, match.scores[seat]))
+        shown = round(scene.tally.you if seat == 0 else scene.tally.ai)
+        rect = blit_text(surface, str(shown), 30, colour, "topright", (right, y - 2))
+        scene.draw_list.append(("score", name, rect, shown))
         y += 26
         boxes = match.boxes[seat]
         blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 19, DIM_INK, "topleft", (x + 2, y))
