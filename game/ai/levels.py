@@ -18,20 +18,22 @@ LEVELS = ("random", "simple", "easy", "medium", "hard", "expert")
 
 CONFIGS: dict[str, LevelConfig] = {
     # A beginner: counts deadwood only, takes discards only to finish a meld, slips often.
-    "easy": LevelConfig("easy", lookahead=0.0, inference=False, safety=0.0, exact_stock=False,
+    "easy": LevelConfig("easy", lookahead=0.0, inference=False, safety=0.0, stock_search="estimate",
                         knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.35,
                         meld_only_takes=True),
-    # Values pairs and connectors, knocks as soon as it may, no reading of the opponent.
-    "medium": LevelConfig("medium", lookahead=1.5, inference=False, safety=0.0, exact_stock=False,
-                          knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.0,
+    # Values pairs and connectors, knocks as soon as it may, no reading of the opponent,
+    # estimates the stock draw and sometimes slips.
+    "medium": LevelConfig("medium", lookahead=1.5, inference=False, safety=0.0, stock_search="estimate",
+                          knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.1,
                           meld_only_takes=False),
-    # Reads the opponent, discards safely, judges knocks by sampling, estimates stock draws.
-    "hard": LevelConfig("hard", lookahead=2.5, inference=True, safety=6.0, exact_stock=False,
+    # Reads the opponent, discards safely, judges knocks by sampling, searches the stock
+    # cards that help and looks one draw deeper at the two best discards.
+    "hard": LevelConfig("hard", lookahead=1.75, inference=True, safety=6.0, stock_search="helpful",
                         knock_samples=12, undercut_tolerance=0.3, mistake_rate=0.0,
-                        meld_only_takes=False, time_budget_ms=120.0),
-    # Averages every stock card and samples more opponent hands.
-    "expert": LevelConfig("expert", lookahead=2.5, inference=True, safety=6.0, exact_stock=True,
-                          knock_samples=32, undercut_tolerance=0.3, mistake_rate=0.0,
+                        meld_only_takes=False, time_budget_ms=120.0, rerank=2),
+    # Searches every stock card, three discards one draw deeper, samples more opponent hands.
+    "expert": LevelConfig("expert", lookahead=1.75, inference=True, safety=6.0, stock_search="every",
+                          knock_samples=24, undercut_tolerance=0.3, mistake_rate=0.0,
                           meld_only_takes=False, time_budget_ms=400.0, rerank=3),
 }  # fmt: skip
 

@@ -43,6 +43,8 @@ from game.rules import (
     cards_to_mask,
 )
 
+RERANK_MARGIN = 5.0  # only discards this close to the best are searched deeper
+
 
 @dataclass(frozen=True, slots=True)
 class LevelConfig:
@@ -52,7 +54,7 @@ class LevelConfig:
     lookahead: float  # future useful draws credited to a hand's potential (0: deadwood only)
     inference: bool  # read the opponent's takes, discards and passes
     safety: float  # points charged per unit chance that a discard feeds the opponent
-    exact_stock: bool  # average the stock draw over every unseen card (else an estimate)
+    stock_search: str  # the stock draw: "estimate", "helpful" (search cards that help) or "every"
     knock_samples: int  # opponent hands sampled to judge a knock (0: knock whenever allowed)
     undercut_tolerance: float  # knock when the sampled undercut chance is at most this
     mistake_rate: float  # chance of a human-looking slip on a discard
@@ -171,7 +173,9 @@ class Context:
                 return Choice(knock, self.hand & ~(knock.card.bit if knock.card else 0))
         ranked = yield from self.ranked_discards(self.hand, discards)
         if self.config.rerank > 1 and len(ranked) > 1:
-            ranked = yield from self.rerank(ranked[: self.config.rerank])
+            close = [r for r in ranked[: self.config.rerank] if r[0] <= ranked[0][0] + RERANK_MARGIN]
+            if len(close) > 1:
+                ranked = yield from self.rerank(close)
         pick = ranked[0][1]
         if self.config.mistake_rate and len(ranked) > 1 and self.rng.random() < self.config.mistake_rate:
             pick = ranked[self.rng.randrange(1, min(3, len(ranked)))][1]
@@ -345,7 +349,9 @@ class Context:
                 return Choice(DrawDiscard(), self.hand | 1 << top, "meld")
             return Choice(other, self.hand)
         take_cost, _ = yield from self.take_plan(top)
-        stock_cost = yield from self.stock_expectation(self.config.exact_stock)
+        stock_cost: float | None = None
+        if self.config.stock_search != "estimate":
+            stock_cost = yield from self.stock_expectation(self.config.stock_search == "every")
         if stock_cost is None:
             stock_cost = self.stock_estimate()
         if take_cost < stock_cost - self.config.take_bias:
