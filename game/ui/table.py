@@ -767,6 +767,7 @@ class TableScene(Scene):
             return
         self.recorded = True
         self.result_wait = RESULT_PAUSE
+        self.selected = self.hinted = None
         if hand.result is not None and hand.result.kind.value == "undercut":
             self.banner.show(self.animator, "Undercut!", (255, 130, 110))
         self.order.sort("melds")
