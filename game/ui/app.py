@@ -22,7 +22,7 @@ import pygame
 from game.ui import richtext, text
 from game.ui.art import CardArt
 from game.ui.scene import SceneStack
-from game.ui.settings import Persistence, Settings, Stats
+from game.ui.settings import AI_LEVELS, VARIANTS, Persistence, Settings, Stats
 from game.ui.sound import Sounds
 
 LOGICAL_SIZE = (1280, 720)
@@ -51,8 +51,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--frame-stats", metavar="FILE", default=None, help="write frame timing statistics as JSON"
     )
-    parser.add_argument("--level", default=None, help="AI level for self-play and new matches")
-    parser.add_argument("--variant", default=None, help="standard, oklahoma or simple")
+    parser.add_argument("--level", default=None, choices=AI_LEVELS, help="AI level for new matches")
+    parser.add_argument("--variant", default=None, choices=VARIANTS, help="game variant for new matches")
     parser.add_argument("--no-storage", action="store_true", help="do not load or save anything")
     return parser.parse_args(argv)
 
