@@ -128,9 +128,17 @@ def explain(view: PlayerView, action: Action) -> str:
         verb = "Draw from the stock" if isinstance(action, DrawStock) else "Pass"
         if top is None:
             return f"{verb}: there is no discard to take"
-        if view.phase is Phase.DRAW and DrawDiscard() not in view.legal_actions:
+        if DrawDiscard() not in view.legal_actions:
             return f"{verb}: {card_symbol(top)} may not be taken now"
-        return f"{verb}: {card_symbol(top)} does not help your {symbols(hand[:3])}... enough"
+        mates = [
+            c for c in hand if c.rank == top.rank or (c.suit == top.suit and abs(c.rank - top.rank) <= 2)
+        ]
+        if mates:
+            return (
+                f"{verb}: {card_symbol(top)} would only go with {symbols(mates[:2])}; "
+                "an unknown card is likely to help more"
+            )
+        return f"{verb}: {card_symbol(top)} does not go with any of your cards"
     if isinstance(action, Pass) and top is not None:
         return f"Pass: taking {card_symbol(top)} would not give a good knock"
     if isinstance(action, DrawDiscard):

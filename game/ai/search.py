@@ -39,7 +39,6 @@ from game.rules import (
     PlayerView,
     best_defence,
     best_melds,
-    can_lay_off,
     cards_to_mask,
 )
 
@@ -211,11 +210,8 @@ class Context:
     def layoff_exposure(self, melds: Sequence[Sequence[Card]]) -> float:
         """Expected points the defender lays off on ``melds`` (unseen cards weighted)."""
         total = 0.0
-        candidates = indices(self.tracker.unseen | self.tracker.opponent_known)
-        for meld in melds:
-            for i in candidates:
-                if can_lay_off(CARD[i], meld):
-                    total += self.tracker.holds(i) * VALUE[i]
+        for i in indices(layoff_mask(melds) & (self.tracker.unseen | self.tracker.opponent_known)):
+            total += self.tracker.holds(i) * VALUE[i]
         return total
 
     def should_knock(self, knock: Knock) -> Generator[None, None, bool]:
@@ -311,6 +307,7 @@ class Context:
         mask = self.hand if hand is None else hand
         dw = ev.deadwood(mask)
         standing = ev.hand_cost(mask)
+        yield
         removal = min(indices(mask), key=lambda j: (ev.deadwood(mask & ~(1 << j)), -VALUE[j], j))
         removal_dw = ev.deadwood(mask & ~(1 << removal))
         total = 0.0
@@ -329,11 +326,14 @@ class Context:
             # Throwing the new card straight back leaves the hand as it stands.
             cost = standing + self.config.safety * self.tracker.danger(i)
             if helps or every_card:
-                options = [j for j in ranked[: 3 if every_card else 2] if j != i]
-                cost = min(cost, *(self.discard_cost(bigger, j) for j in options))
-                yield
+                for j in ranked[: 3 if every_card else 2]:
+                    if j != i:
+                        cost = min(cost, self.discard_cost(bigger, j))
+                        yield
                 if self.over_budget():
                     return None
+            elif mask & TOUCHING[i]:
+                yield
             total += weight * cost
         return total
 
@@ -391,6 +391,25 @@ class Context:
     def layoff(self) -> Choice:
         """Lay off what the optimal defence lays off, one card at a time."""
         return Choice(defence_action(self.view), self.hand)
+
+
+def layoff_mask(melds: Sequence[Sequence[Card]]) -> int:
+    """Cards that could be laid off directly on ``melds`` (a set's fourth card, a run's ends)."""
+    mask = 0
+    for meld in melds:
+        ranks = {c.rank for c in meld}
+        if len(ranks) == 1:
+            if len(meld) == 3:
+                suits = {c.suit for c in meld}
+                mask |= sum(1 << (13 * s + meld[0].rank - 1) for s in range(4) if s not in suits)
+            continue
+        suit = meld[0].suit
+        low, high = min(ranks), max(ranks)
+        if low > 1:
+            mask |= 1 << (13 * suit + low - 2)
+        if high < 13:
+            mask |= 1 << (13 * suit + high)
+    return mask
 
 
 def defence_action(view: PlayerView) -> Action:
