@@ -193,3 +193,26 @@ def test_stock_running_out_offers_the_last_discard_then_voids_the_hand():
     frames(app, 2)
     assert app.stack.top.draw_list[0][1].startswith("Void hand")
     assert table.match.scores == [0, 0]
+
+
+def test_gin_button_knocks_with_the_card_that_leaves_no_deadwood():
+    from game.rules import ResultKind
+
+    app = make_app()
+    deck = deck_for(
+        human="2H 3H 4H 7C 7D 7S QS KS JS 9D",
+        ai="2C 4C 6C 8C TC 2D 4D 6D 8D TD",
+        upcard="5H",
+        stock="AC",
+        dealer=1,
+    )
+    table = start_table(app, deck, dealer=1, script=[])
+    hand = table.hand
+    assert not any(k == "button" and t == "Gin" for k, t, *_ in table.draw_list)
+    click(app, button(table, "Take").center)  # 2H-5H run: now only the 9D is deadwood
+    assert any(k == "button" and t == "Gin" and live for k, t, _, live in table.draw_list)
+    key(app, pygame.K_g)
+    assert hand.phase is Phase.ARRANGE and hand.knock_card == C("9D")
+    key(app, pygame.K_RETURN)
+    assert hand.phase is Phase.FINISHED and hand.result.kind is ResultKind.GIN
+    assert hand.layoffs == []  # no layoffs after gin
