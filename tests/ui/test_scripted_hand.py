@@ -216,3 +216,28 @@ def test_gin_button_knocks_with_the_card_that_leaves_no_deadwood():
     key(app, pygame.K_RETURN)
     assert hand.phase is Phase.FINISHED and hand.result.kind is ResultKind.GIN
     assert hand.layoffs == []  # no layoffs after gin
+
+
+def test_defender_drags_a_card_onto_the_meld_it_extends():
+    from game.rules import DrawDiscard
+
+    app = make_app()
+    deck = deck_for(
+        human="5S 6S TC 8H 8D 8C KH QH 4D JD",
+        ai="2S 3S 4S 7D 7C 7H JC QC KC 9D",
+        upcard="2D",
+        stock="",
+        dealer=0,
+    )
+
+    def arrange(view):
+        return next(a for a in view.legal_actions if isinstance(a, Arrange))
+
+    table = start_table(app, deck, dealer=0, script=[DrawDiscard(), Knock(C("9D")), arrange])
+    hand = table.hand
+    run_until(app, lambda: hand.phase is Phase.LAYOFF and hand.to_act == 0)
+    clubs = next(i for i, meld in enumerate(hand.knocker_melds) if C("KC") in meld)
+    target = table.sprites[C("JC")].rect().center
+    drag(app, card_point(table, "TC"), target)
+    assert (C("TC"), clubs) in hand.layoffs
+    assert C("TC") in hand.knocker_melds[clubs]
