@@ -114,3 +114,24 @@ def test_gin_is_always_taken() -> None:
     for level in ("simple", "easy", "medium", "hard", "expert"):
         action = make_player(level).choose(hand.view(1))
         assert isinstance(action, Knock) and action.card == Card.parse("KD"), level
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_levels_play_three_and_four_player_matches(players: int) -> None:
+    from game.rules import Match
+
+    rules = RuleSet.preset("standard", players=players, target=60)
+    match = Match(rules, random.Random(players))
+    seats = {p: make_player(("easy", "medium", "simple", "random")[p % 4], p) for p in range(players)}
+    hands = 0
+    while not match.finished and hands < 60:
+        hand = match.new_hand()
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            action = seats[match.seats[seat]].choose(hand.view(seat))
+            assert action in hand.legal_actions()
+            hand.apply(action)
+        match.record_hand(hand)
+        hands += 1
+    assert match.finished
