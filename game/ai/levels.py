@@ -27,10 +27,10 @@ CONFIGS: dict[str, LevelConfig] = {
                           knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.1,
                           meld_only_takes=False),
     # Reads the opponent, discards safely, judges knocks by sampling, searches the stock
-    # cards that help and looks one draw deeper at the two best discards.
+    # cards that would help.
     "hard": LevelConfig("hard", lookahead=1.75, inference=True, safety=6.0, stock_search="helpful",
                         knock_samples=12, undercut_tolerance=0.3, mistake_rate=0.0,
-                        meld_only_takes=False, time_budget_ms=120.0, rerank=2),
+                        meld_only_takes=False, time_budget_ms=120.0, rerank=0),
     # Searches every stock card, three discards one draw deeper, samples more opponent hands.
     "expert": LevelConfig("expert", lookahead=1.75, inference=True, safety=6.0, stock_search="every",
                           knock_samples=24, undercut_tolerance=0.3, mistake_rate=0.0,
