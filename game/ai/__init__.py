@@ -1,5 +1,15 @@
 """Computer players: they see a player's view only and choose legal actions.
 
+``make_player(level, seed)`` gives a player of one of :data:`LEVELS`; ``player.choose(view)``
+returns a legal action for ``view.player`` and ``player.think(view)`` is the same decision
+as a generator doing a millisecond or so per ``next()`` (for the render loop);
+``hint(view)`` suggests a move with a one-line reason.
+
+Modules: ``baseline`` (random and the classic simple player), ``tracking`` (unseen cards
+and the opponent's likely hand, from public information only), ``evaluate`` (the hand
+evaluator), ``search`` (the expectimax-lite player behind easy..expert), ``levels`` (their
+settings), ``hints``. No threads, processes or sleeping: everything runs in the browser.
+
 >>> import random
 >>> from game.rules import Hand, RuleSet
 >>> hand = Hand.deal(RuleSet.preset("standard"), dealer=0, rng=random.Random(2))

@@ -30,19 +30,20 @@ CONFIGS: dict[str, LevelConfig] = {
     # cards that would help.
     "hard": LevelConfig("hard", lookahead=1.75, inference=True, safety=6.0, stock_search="helpful",
                         knock_samples=12, undercut_tolerance=0.3, mistake_rate=0.0,
-                        meld_only_takes=False, time_budget_ms=120.0, rerank=0),
+                        meld_only_takes=False, max_evaluations=20000),
     # Searches every stock card, three discards one draw deeper, samples more opponent hands.
     "expert": LevelConfig("expert", lookahead=1.75, inference=True, safety=6.0, stock_search="every",
                           knock_samples=24, undercut_tolerance=0.3, mistake_rate=0.0,
-                          meld_only_takes=False, time_budget_ms=400.0, rerank=3),
+                          meld_only_takes=False, max_evaluations=40000, rerank=3),
 }  # fmt: skip
 
 
 def make_player(level: str, seed: int = 0, time_budget_ms: float | None = None) -> Player:
     """A computer player of ``level`` (one of :data:`LEVELS`), deterministic for ``seed``.
 
-    ``time_budget_ms`` overrides the level's soft time cap (only the expert's stock search
-    uses it; when a slow machine hits it, that decision falls back to the estimate).
+    Each level caps its work per decision (deterministically). ``time_budget_ms`` adds a
+    wall-clock cap on thinking time: when a slow machine reaches it, the search falls back
+    to its cheaper estimate for that decision (so the result may then depend on speed).
     """
     if level == "random":
         return RandomPlayer(seed)

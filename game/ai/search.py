@@ -58,7 +58,7 @@ class LevelConfig:
     undercut_tolerance: float  # knock when the sampled undercut chance is at most this
     mistake_rate: float  # chance of a human-looking slip on a discard
     meld_only_takes: bool  # take a discard only when it completes a meld
-    time_budget_ms: float | None = None  # soft cap: beyond it the stock estimate is used
+    max_evaluations: int | None = None  # work cap (deadwood evaluations): then the stock estimate is used
     take_bias: float = 0.25  # points a take must beat the stock by (taking shows the opponent a card)
     inference_strength: float = 1.0  # exponent on the tracker's reading of the opponent
     rerank: int = 0  # best discards searched one stock draw deeper (0: none)
@@ -74,14 +74,32 @@ class Choice:
     detail: str = ""
 
 
+class ThinkingClock:
+    """Time spent inside one decision's slices (not the pauses between them)."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self.resumed = time.perf_counter()
+
+    def elapsed_ms(self) -> float:
+        """Milliseconds of work so far."""
+        return (self.spent + time.perf_counter() - self.resumed) * 1000.0
+
+
 class SearchPlayer:
-    """A level of the search player."""
+    """A level of the search player.
+
+    Its work per decision is capped by the level's ``max_evaluations`` (deterministic). A
+    wall-clock ``time_budget_ms`` may be added (counting only time spent thinking, not the
+    pauses between slices); it trades exact reproducibility for a guaranteed response time
+    on slow machines.
+    """
 
     def __init__(self, config: LevelConfig, seed: int = 0, time_budget_ms: float | None = None) -> None:
         self.config = config
         self.level = config.name
         self.seed = seed
-        self.time_budget_ms = config.time_budget_ms if time_budget_ms is None else time_budget_ms
+        self.time_budget_ms = time_budget_ms
 
     def choose(self, view: PlayerView) -> Action:
         """The action for ``view``."""
@@ -89,14 +107,23 @@ class SearchPlayer:
 
     def think(self, view: PlayerView) -> Thinking:
         """Decide in slices of a millisecond or so; the action is the return value."""
-        choice = yield from self.decide(view)
-        return choice.action
+        clock = ThinkingClock()
+        deciding = self.decide(view, clock)
+        while True:
+            clock.resumed = time.perf_counter()
+            try:
+                next(deciding)
+            except StopIteration as stop:
+                choice: Choice = stop.value
+                return choice.action
+            clock.spent += time.perf_counter() - clock.resumed
+            yield
 
-    def decide(self, view: PlayerView) -> Generator[None, None, Choice]:
+    def decide(self, view: PlayerView, clock: ThinkingClock | None = None) -> Generator[None, None, Choice]:
         """Like :meth:`think`, returning the :class:`Choice` with its explanation data."""
         check_my_turn(view)
         rng = decision_rng(self.seed, self.level, view)
-        ctx = Context(view, self.config, rng, self.time_budget_ms)
+        ctx = Context(view, self.config, rng, self.time_budget_ms, clock or ThinkingClock())
         phase = view.phase
         if phase is Phase.LAYOFF:
             return ctx.layoff()
@@ -113,13 +140,18 @@ class Context:
     """One decision's working state: the view, the tracker and the evaluator."""
 
     def __init__(
-        self, view: PlayerView, config: LevelConfig, rng: random.Random, budget_ms: float | None
+        self,
+        view: PlayerView,
+        config: LevelConfig,
+        rng: random.Random,
+        budget_ms: float | None = None,
+        clock: ThinkingClock | None = None,
     ) -> None:
         self.view = view
         self.config = config
         self.rng = rng
         self.budget_ms = budget_ms
-        self.started = time.perf_counter()
+        self.clock = clock or ThinkingClock()
         self.tracker = Tracker.from_view(view, config.inference, config.inference_strength)
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
@@ -129,10 +161,11 @@ class Context:
         self.evaluator = Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights())
 
     def over_budget(self) -> bool:
-        """Whether the soft time budget is spent."""
-        if self.budget_ms is None:
-            return False
-        return (time.perf_counter() - self.started) * 1000.0 > self.budget_ms
+        """Whether this decision's work cap (or its optional time budget) is spent."""
+        limit = self.config.max_evaluations
+        if limit is not None and self.evaluator.calls > limit:
+            return True
+        return self.budget_ms is not None and self.clock.elapsed_ms() > self.budget_ms
 
     # --- discards -----------------------------------------------------------------------------
 

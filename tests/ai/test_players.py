@@ -188,3 +188,36 @@ def test_ai_package_has_no_threads_processes_or_sleep() -> None:
 
 def test_the_static_check_can_fail() -> None:
     assert forbidden_uses("import threading\nimport time\ntime.sleep(1)") == ["threading", "sleep"]
+
+
+def test_budgets_still_give_legal_actions() -> None:
+    import dataclasses
+
+    from game.ai.levels import CONFIGS
+    from game.ai.search import SearchPlayer
+
+    capped = SearchPlayer(dataclasses.replace(CONFIGS["expert"], max_evaluations=1), seed=2)
+    hurried = make_player("expert", seed=2, time_budget_ms=0.0)
+    for hand in mid_hand_states(STANDARD, seed=13, count=6):
+        view = hand.view(hand.to_act or 0)
+        assert capped.choose(view) in hand.legal_actions()
+        assert hurried.choose(view) in hand.legal_actions()
+
+
+def test_think_pauses_do_not_count_against_the_time_budget() -> None:
+    import time
+
+    hand = mid_hand_states(STANDARD, seed=8, count=1)[0]
+    while hand.phase is not Phase.DRAW:
+        hand.apply(make_player("simple").choose(hand.view(hand.to_act or 0)))
+    view = hand.view(hand.to_act or 0)
+    patient = make_player("expert", seed=1, time_budget_ms=10_000.0)
+    thinking = patient.think(view)
+    action = None
+    while action is None:
+        try:
+            next(thinking)
+            time.sleep(0.002)  # the render loop drawing a frame between slices
+        except StopIteration as stop:
+            action = stop.value
+    assert action == make_player("expert", seed=1).choose(view)
