@@ -70,8 +70,7 @@ class Choice:
     """A decided action with what the explanation needs."""
 
     action: Action
-    kept: int = 0  # mask of the cards kept after a discard or draw plan
-    detail: str = ""
+    kept: int = 0  # mask of the cards held after the action
 
 
 class ThinkingClock:
@@ -191,15 +190,13 @@ class Context:
         """The discard phase: big gin, gin, a knock, or the best discard."""
         knocks = [a for a in self.legal if isinstance(a, Knock)]
         if Knock(None) in knocks:
-            return Choice(Knock(None), self.hand, "big gin")
+            return Choice(Knock(None), self.hand)
         discards = [a.card.index for a in self.legal if isinstance(a, Discard)]
         if knocks:
             knock = self.best_knock(knocks)
             left = self.evaluator.deadwood(self.hand & ~knock.card.bit) if knock.card else 0
             if left == 0 or not discards:
-                return Choice(
-                    knock, self.hand & ~(knock.card.bit if knock.card else 0), "gin" if left == 0 else ""
-                )
+                return Choice(knock, self.hand & ~(knock.card.bit if knock.card else 0))
             should = yield from self.should_knock(knock)
             if should:
                 return Choice(knock, self.hand & ~(knock.card.bit if knock.card else 0))
@@ -379,7 +376,7 @@ class Context:
         if self.config.meld_only_takes:
             with_top = best_melds(self.hand | 1 << top)
             if CARD[top] not in with_top.deadwood:
-                return Choice(DrawDiscard(), self.hand | 1 << top, "meld")
+                return Choice(DrawDiscard(), self.hand | 1 << top)
             return Choice(other, self.hand)
         take_cost, _ = yield from self.take_plan(top)
         stock_cost: float | None = None
