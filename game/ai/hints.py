@@ -99,9 +99,12 @@ def explain(view: PlayerView, action: Action) -> str:
     top = view.discard_pile[-1] if view.discard_pile else None
     if isinstance(action, Discard):
         kept = tuple(c for c in hand if c != action.card)
-        return (
+        reason = (
             f"Discard {card_symbol(action.card)}: {keeps_phrase(kept)}; {safety_phrase(action.card, track)}"
         )
+        if any(isinstance(a, Knock) for a in view.legal_actions):
+            reason += "; no knock yet, the opponent may well undercut"
+        return reason
     if isinstance(action, Knock):
         if action.card is None:
             return "Big gin: all eleven cards " + symbols(hand) + " are melded"
