@@ -22,7 +22,7 @@ import pygame
 from game.ui import richtext, text
 from game.ui.art import CardArt
 from game.ui.scene import SceneStack
-from game.ui.settings import AI_LEVELS, VARIANTS, Persistence, Settings, Stats
+from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
 from game.ui.sound import Sounds
 
 LOGICAL_SIZE = (1280, 720)
@@ -53,6 +53,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--level", default=None, choices=AI_LEVELS, help="AI level for new matches")
     parser.add_argument("--variant", default=None, choices=VARIANTS, help="game variant for new matches")
+    parser.add_argument(
+        "--players", default=None, choices=PLAYER_COUNTS, help="2, 3 (dealer sits out) or 4 (partners)"
+    )
     parser.add_argument("--no-storage", action="store_true", help="do not load or save anything")
     return parser.parse_args(argv)
 
@@ -71,6 +74,8 @@ class App:
             self.settings.ai_level = options.level
         if options.variant:
             self.settings.variant = options.variant
+        if options.players:
+            self.settings.players = options.players
         self.seed = options.seed if options.seed is not None else random.randrange(1 << 30)
         self.rng = random.Random(self.seed)
         self.speed_override = options.speed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
@@ -13,6 +13,9 @@ VARIANTS = ("standard", "oklahoma", "simple")
 BONUS_PRESETS = ("classic", "classic_25_20", "association")
 AI_LEVELS = ("random", "simple", "easy", "medium", "hard", "expert")
 NEXT_DEALERS = ("loser", "winner", "alternate")
+PLAYER_COUNTS = ("2", "3", "4")
+"""Match formats: two players, three (the dealer sits out), four in two partnerships."""
+PLAYER_LABELS = {"2": "2", "3": "3 (dealer sits out)", "4": "4 (partners)"}
 
 
 @dataclass
@@ -36,6 +39,7 @@ class Settings:
     big_gin: bool = False
     allow_rediscard: bool = False
     next_dealer: str = "loser"
+    players: str = "2"
 
     @property
     def speed_factor(self) -> float:
@@ -58,6 +62,7 @@ class Settings:
             "ai_level": AI_LEVELS,
             "bonuses": BONUS_PRESETS,
             "next_dealer": NEXT_DEALERS,
+            "players": PLAYER_COUNTS,
         }
         for f in fields(cls):
             value = data.get(f.name)
@@ -77,18 +82,58 @@ class Settings:
             if getattr(self, flag):
                 options[flag] = True
         options["next_dealer"] = self.next_dealer
+        options["players"] = int(self.players)
         return options
+
+
+def _count(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 @dataclass
 class Stats:
-    """Matches and hands the human has played (shown on the title screen)."""
+    """Matches and hands the human has played (title screen and the statistics screen).
+
+    `formats` keeps matches played and won per variant and format ("standard",
+    "oklahoma, 3 players", "simple, partners").
+
+    >>> stats = Stats()
+    >>> stats.record_hand(True, "undercut"); stats.record_match(True, 120, "standard")
+    >>> stats.hands_won, stats.undercuts, stats.best_margin, stats.formats
+    (1, 1, 120, {'standard': [1, 1]})
+    >>> Stats.from_dict({"hands": 3, "formats": {"x": [2, 1], "bad": [1]}}).formats
+    {'x': [2, 1]}
+    """
 
     matches: int = 0
     matches_won: int = 0
     hands: int = 0
     hands_won: int = 0
     gins: int = 0
+    undercuts: int = 0
+    knocks: int = 0
+    best_margin: int = 0
+    formats: dict[str, list[int]] = field(default_factory=dict)
+
+    def record_hand(self, won: bool, kind: str) -> None:
+        """One hand the human played, won or lost, and how it ended ("gin", "undercut", ...)."""
+        self.hands += 1
+        if not won:
+            return
+        self.hands_won += 1
+        self.gins += int(kind in ("gin", "big_gin"))
+        self.undercuts += int(kind == "undercut")
+        self.knocks += int(kind == "knock")
+
+    def record_match(self, won: bool, margin: int, key: str) -> None:
+        """A finished match: won or lost, its margin when won, and its variant and format."""
+        self.matches += 1
+        self.matches_won += int(won)
+        if won:
+            self.best_margin = max(self.best_margin, margin)
+        played = self.formats.setdefault(key, [0, 0])
+        played[0] += 1
+        played[1] += int(won)
 
     @classmethod
     def from_dict(cls, data: object) -> Stats:
@@ -96,9 +141,19 @@ class Stats:
         stats = cls()
         if isinstance(data, dict):
             for f in fields(cls):
-                value = data.get(f.name)
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                value = _count(data.get(f.name))
+                if value is not None:
                     setattr(stats, f.name, value)
+            formats = data.get("formats")
+            if isinstance(formats, dict):
+                for key, pair in formats.items():
+                    if (
+                        isinstance(key, str)
+                        and isinstance(pair, list)
+                        and len(pair) == 2
+                        and all(_count(v) is not None for v in pair)
+                    ):
+                        stats.formats[key] = [int(pair[0]), int(pair[1])]
         return stats
 
     def to_dict(self) -> dict[str, Any]:

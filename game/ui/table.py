@@ -52,8 +52,10 @@ from game.ui.layout import (
     fan_positions,
     meld_row_positions,
 )
+from game.ui.players import BACKGROUND_BUDGET_S, YOU, BackgroundGame, human_seat, player_name
+from game.ui.results import AwayGameScene
 from game.ui.scene import Scene
-from game.ui.seats import AI, HINT_LEVEL, HUMAN, ThinkingSeat, explain_hint, make_ai
+from game.ui.seats import AI, HINT_LEVEL, HUMAN, THINK_BUDGET_S, ThinkingSeat, explain_hint, make_ai
 from game.ui.sprites import CardSprite
 from game.ui.table_input import TableInput
 from game.ui.widgets import Banner, Button, ButtonRow, Toast
@@ -78,17 +80,36 @@ def card_name(card: Card) -> str:
 
 
 def new_match(settings: Any, rng: random.Random) -> Match:
-    """A match with the rules the settings describe."""
+    """A match with the rules the settings describe (2, 3 or 4 players)."""
     rules = RuleSet.preset(settings.variant, bonuses=settings.bonuses, **settings.rule_options())
     return Match(rules, rng)
 
 
 @dataclass
 class Tally:
-    """The scores as shown on the panel: they count up to the match's after each hand."""
+    """The scores as shown on the panel (one per side): they count up after each hand."""
 
-    you: float = 0.0
-    ai: float = 0.0
+    s0: float = 0.0
+    s1: float = 0.0
+    s2: float = 0.0
+
+    @property
+    def you(self) -> float:
+        """The human's side."""
+        return self.s0
+
+    @property
+    def ai(self) -> float:
+        """The second side (the AI in a two-player match)."""
+        return self.s1
+
+    def side(self, index: int) -> float:
+        """The shown score of side `index`."""
+        return float(getattr(self, f"s{index}"))
+
+    def targets(self, scores: list[int]) -> dict[str, float]:
+        """Tween targets for the match's scores."""
+        return {f"s{i}": float(v) for i, v in enumerate(scores[:3])}
 
 
 class TableScene(Scene):
@@ -127,6 +148,7 @@ class TableScene(Scene):
         self.pending_shot: str | None = None
         self.drew_once = False
         self.hand_number = 1
+        self._match_counted = False
         self._facts_key: tuple[int, int] | None = None
         self._defence_key: tuple[int, int] | None = None
         self._defence: Defence | None = None
@@ -136,6 +158,17 @@ class TableScene(Scene):
         self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
         self.ghosts: list[table_draw.PileGhost] = []
         self.seats: dict[int, ThinkingSeat] = {}
+        self.me = HUMAN
+        """The human's seat in the hand on the table (1 only with three players)."""
+        self.opp = AI
+        self.pairing: tuple[int, int] = (0, 1)
+        """The players in seats 0 and 1 of the hand on the table (the match may have dealt on)."""
+        self.ai_players: dict[int, ThinkingSeat] = {}
+        """Three or four players: each AI player's thinking seat, by player number."""
+        self.background: BackgroundGame | None = None
+        """A hand of the match played AI against AI, away from the table."""
+        self.next_dealt: Hand | None = None
+        """Three or four players: the human's next hand, dealt once the previous one ended."""
         self.panel_buttons = ButtonRow()
         self.context_buttons = ButtonRow()
 
@@ -149,14 +182,87 @@ class TableScene(Scene):
         self.seats = {AI: ThinkingSeat(make_ai(level, seed=self.app.seed + 1))}
         if self.app.selfplay:
             self.seats[HUMAN] = ThinkingSeat(make_ai(level, seed=self.app.seed + 2))
+        self.human_ai = self.seats.get(HUMAN)
+        if self.multi:
+            self.ai_players = {
+                p: ThinkingSeat(make_ai(level, seed=self.app.seed + 1 + p))
+                for p in range(1, self.match.rules.players)
+            }
         self._build_buttons()
-        self.tally = Tally(*self.match.scores[:2])
-        if self.match.current is not None and not self.match.current.is_over:
-            self.hand = self.match.current
+        self.tally = Tally(*self.match.scores[:3])
+        current = self.match.current
+        if current is not None and not current.is_over and human_seat(self.match) is None:
+            self._play_away(current)  # resumed while the AIs play a hand without the human
+        elif current is not None and not current.is_over:
+            self.hand = current
+            self._seat_players()
             self.hand_number = len(self.match.played) + 1
             self._place_instantly()
         else:
             self.start_hand()
+
+    @property
+    def multi(self) -> bool:
+        """True for three or four players."""
+        return self.match is not None and self.match.rules.players > 2
+
+    def player_name(self, player: int) -> str:
+        """A player's name at this match ("You", "AI", "AI 2", "AI North")."""
+        assert self.match is not None
+        return player_name(self.match, player)
+
+    @property
+    def opp_name(self) -> str:
+        """The opponent at the table ("AI" with two players)."""
+        assert self.match is not None
+        return self.player_name(self.pairing[self.opp])
+
+    @property
+    def opp_the(self) -> str:
+        """The opponent as the subject of a sentence ("The AI", "AI West")."""
+        return "The AI" if not self.multi else self.opp_name
+
+    def _seat_players(self) -> None:
+        """Three or four players: who sits where in the hand just dealt."""
+        match = self.match
+        assert match is not None
+        if not self.multi:
+            return
+        seat = human_seat(match)
+        assert seat is not None
+        self.pairing = match.seats
+        self.me, self.opp = seat, 1 - seat
+        self.seats = {self.opp: self.ai_players[match.seats[self.opp]]}
+        if self.human_ai is not None:
+            self.seats[self.me] = self.human_ai
+
+    def _play_away(self, hand: Hand, show: bool = True) -> None:
+        """Start a hand the human does not play, and show it being played."""
+        assert self.match is not None
+        level = self.app.settings.ai_level
+        seed = self.app.seed + 10 * len(self.match.played)
+
+        def make(player: int) -> Any:
+            return make_ai(level, seed=seed + player)
+
+        self.background = BackgroundGame(self.match, hand, make)
+        if show:
+            self.show_away()
+
+    def show_away(self) -> None:
+        """Put the AI-only hand's panel over the table."""
+        if not any(isinstance(s, AwayGameScene) for s in self.app.stack.scenes):
+            self.app.stack.push(AwayGameScene(self.app, self))
+
+    def finish_away(self) -> None:
+        """The AI-only hand is over: score it (called once by its scene)."""
+        game, match = self.background, self.match
+        assert game is not None and match is not None
+        if match.current is game.hand:
+            match.record_hand(game.hand)
+            self.animator.add(Tween(self.tally, self.tally.targets(match.scores), 0.9, "ease_out_cubic"))
+            self._count_match()
+            self.save_match()
 
     def _build_buttons(self) -> None:
         x, width, height = 1046, 206, 40
@@ -253,19 +359,36 @@ class TableScene(Scene):
         self.recorded = False
         self.drew_once = False
         self.result_wait = RESULT_PAUSE
-        self.hand = self.match.new_hand()
+        if self.multi:
+            hand = self.next_dealt or self._deal_for_table(show=True)
+            self.next_dealt = None
+            self.hand = hand
+            if hand is None:
+                return  # the AIs play a hand without the human first
+            self._seat_players()
+        else:
+            self.hand = self.match.new_hand()
         self.hand_number = len(self.match.played) + 1
         self.stock_shown = 52
         self.dealing = True
         self.ghosts = table_draw.shuffle_ghosts(self.animator)
         self.animator.then(self._deal_cards)
 
+    def _deal_for_table(self, show: bool) -> Hand | None:
+        """Deal the match's next hand: the human's, or one the AIs play away from the table."""
+        assert self.match is not None
+        hand = self.match.new_hand()
+        if human_seat(self.match) is not None:
+            return hand
+        self._play_away(hand, show)
+        return None
+
     def _deal_cards(self) -> None:
         hand = self.hand
         assert hand is not None
         self.ghosts = []
-        self.order.sync(hand.hands[HUMAN])
-        self.opp_order = list(hand.hands[AI])
+        self.order.sync(hand.hands[self.me])
+        self.opp_order = list(hand.hands[self.opp])
         first, second = hand.hands[hand.non_dealer], hand.hands[hand.dealer]
         dealt: list[Card] = []
         for index in range(max(len(first), len(second))):
@@ -295,8 +418,8 @@ class TableScene(Scene):
         """Show a resumed hand without dealing animation."""
         hand = self.hand
         assert hand is not None
-        self.order.sync(hand.hands[HUMAN])
-        self.opp_order = list(hand.hands[AI])
+        self.order.sync(hand.hands[self.me])
+        self.opp_order = list(hand.hands[self.opp])
         self._prepare_arrangements()
         self.relayout(animate=False)
 
@@ -317,7 +440,7 @@ class TableScene(Scene):
         if self.laid_out and hand.knocker == seat:
             return list(hand.knocker_deadwood)
         held = set(hand.hands[seat])
-        if seat == HUMAN:
+        if seat == self.me:
             return [c for c in self.order.cards if c in held]
         return [c for c in self.opp_order if c in held]
 
@@ -325,9 +448,9 @@ class TableScene(Scene):
         """Whether a seat's row is face up."""
         hand = self.hand
         assert hand is not None
-        if seat == HUMAN:
+        if seat == self.me:
             return True
-        return hand.is_over or (self.laid_out and hand.knocker == AI)
+        return hand.is_over or (self.laid_out and hand.knocker == self.opp)
 
     def _row_breaks(self, seat: int, cards: list[Card]) -> list[int]:
         """Where the gaps between melds go in a seat's row (none while hidden or unsorted)."""
@@ -335,9 +458,9 @@ class TableScene(Scene):
         assert hand is not None
         if self.laid_out and hand.knocker == seat:
             return []  # only deadwood is left in the knocker's row
-        if seat == HUMAN:
+        if seat == self.me:
             return self.order.groups()
-        if hand.is_over and hand.knocker == HUMAN:
+        if hand.is_over and hand.knocker == self.me:
             return _meld_breaks(cards, hand.defender_melds)
         return []
 
@@ -357,18 +480,18 @@ class TableScene(Scene):
             for m_index, (meld, xs) in enumerate(zip(melds, rows, strict=True)):
                 for c_index, (card, x) in enumerate(zip(meld, xs, strict=True)):
                     result[card] = (x, MELD_AREA.centery, True, 200 + m_index * 20 + c_index)
-        for seat, y in ((HUMAN, HAND_Y), (AI, OPPONENT_Y)):
+        for seat, y in ((self.me, HAND_Y), (self.opp, OPPONENT_Y)):
             cards = self.row_cards(seat)
             face = self.revealed(seat)
-            if seat == AI and hand.is_over:
-                cards = _meld_ordered(cards, hand.defender_melds if hand.knocker == HUMAN else ())
+            if seat == self.opp and hand.is_over:
+                cards = _meld_ordered(cards, hand.defender_melds if hand.knocker == self.me else ())
             breaks = self._row_breaks(seat, cards)
             step = 78 if face else 36
             xs = fan_positions(len(cards), HAND_CENTRE_X, group_breaks=breaks, max_step=step)
             # Cards the AI took from the discard pile are public: they stay face up.
-            known = set(hand.known[AI]) if seat == AI else set()
+            known = set(hand.known[self.opp]) if seat == self.opp else set()
             for index, (card, x) in enumerate(zip(cards, xs, strict=True)):
-                arc = fan_arc(index, len(cards)) * (1 if seat == HUMAN else -1)
+                arc = fan_arc(index, len(cards)) * (1 if seat == self.me else -1)
                 result[card] = (x, y + arc, face or card in known, 300 + index)
         return result
 
@@ -461,12 +584,12 @@ class TableScene(Scene):
     def view(self) -> PlayerView:
         """The human's view of the hand."""
         assert self.hand is not None
-        return self.hand.view(HUMAN)
+        return self.hand.view(self.me)
 
     def human_turn(self) -> bool:
         """True when the human is to act and nothing is moving."""
         hand = self.hand
-        return hand is not None and hand.to_act == HUMAN and not hand.is_over
+        return hand is not None and hand.to_act == self.me and not hand.is_over
 
     def _turn_facts(self) -> tuple[list[Action], list[Card], list[Card]]:
         """Legal actions, knock discards and gin discards, computed once per engine state.
@@ -481,7 +604,7 @@ class TableScene(Scene):
         if self._facts_key != key:
             legal = hand.legal_actions()
             knocks = [a.card for a in legal if isinstance(a, Knock) and a.card is not None]
-            held = hand.hands[HUMAN]
+            held = hand.hands[self.me]
             gins = [c for c in knocks if best_melds([h for h in held if h != c]).deadwood_value == 0]
             self._facts = (legal, knocks, gins)
             self._facts_key = key
@@ -490,11 +613,11 @@ class TableScene(Scene):
     def suggested_defence(self) -> Defence | None:
         """The engine's best layoffs for the human defender now (cached per engine state)."""
         hand = self.hand
-        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != HUMAN:
+        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != self.me:
             return None
         key = (id(hand), len(hand.actions))
         if self._defence_key != key:
-            self._defence = best_defence(hand.hands[HUMAN], hand.knocker_melds)
+            self._defence = best_defence(hand.hands[self.me], hand.knocker_melds)
             self._defence_key = key
         return self._defence
 
@@ -512,18 +635,22 @@ class TableScene(Scene):
 
     # --- controller: the only ways the human (or self-play) changes the hand ----------------
 
-    def submit(self, action: Action, insert_at: int | None = None, seat: int = HUMAN) -> bool:
+    def submit(self, action: Action, insert_at: int | None = None, seat: int | None = None) -> bool:
         """Apply `action` for `seat`; on refusal show the engine's reason.
 
         The engine applies an action for whoever is to act, so a click during the AI's turn
         must be stopped here, or the human would move for the AI.
         """
         hand = self.hand
+        if seat is None:
+            seat = self.me
         if hand is None or hand.is_over:
             return False
         if hand.to_act != seat:
-            if seat == HUMAN:
-                self.toast.show("Wait: it is the AI's turn.", seconds=1.5)
+            if seat == self.me:
+                self.toast.show(
+                    f"Wait: it is {'the AI' if not self.multi else self.opp_name}'s turn.", seconds=1.5
+                )
                 self.relayout()
             return False
         try:
@@ -533,7 +660,7 @@ class TableScene(Scene):
             self.relayout()
             return False
         self._after(seat, action, insert_at)
-        if seat == HUMAN and not hand.is_over:
+        if seat == self.me and not hand.is_over:
             self.save_match()  # a reload in the browser resumes at the human's last move
         return True
 
@@ -587,7 +714,7 @@ class TableScene(Scene):
     def lay_off_suggested(self) -> None:
         """Play the engine's best layoffs one after another, then finish."""
         hand = self.hand
-        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != HUMAN:
+        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != self.me:
             return
         defence = self.suggested_defence()
         assert defence is not None
@@ -610,7 +737,7 @@ class TableScene(Scene):
             self.knock(self.selected)
             return
         self.knock_mode = True
-        held = self.hand.hands[HUMAN] if self.hand is not None else []
+        held = self.hand.hands[self.me] if self.hand is not None else []
         best = min(cards, key=lambda c: best_melds([h for h in held if h != c]).deadwood_value)
         self.selected = best
         self.update_lifts()
@@ -693,22 +820,22 @@ class TableScene(Scene):
         hand = self.hand
         assert hand is not None
         self.hinted = None
-        if seat == HUMAN and isinstance(action, DrawStock | DrawDiscard):
-            self.order.sync(hand.hands[HUMAN], insert_at)
-            drawn = hand.hands[HUMAN][-1]
+        if seat == self.me and isinstance(action, DrawStock | DrawDiscard):
+            self.order.sync(hand.hands[self.me], insert_at)
+            drawn = hand.hands[self.me][-1]
             self.selected = drawn
         else:
-            self.order.sync(hand.hands[HUMAN])
-        if self.selected not in hand.hands[HUMAN]:
+            self.order.sync(hand.hands[self.me])
+        if self.selected not in hand.hands[self.me]:
             self.selected = None
-        if seat == AI and isinstance(action, DrawStock | DrawDiscard):
-            self.opp_order.append(hand.hands[AI][-1])
+        if seat == self.opp and isinstance(action, DrawStock | DrawDiscard):
+            self.opp_order.append(hand.hands[self.opp][-1])
         if isinstance(action, DrawStock | DrawDiscard) and not self.drew_once:
             self.drew_once = True
             self.pending_shot = "first_draw"
-        if seat == HUMAN and hand.phase is Phase.DISCARD and hand.must_knock:
+        if seat == self.me and hand.phase is Phase.DISCARD and hand.must_knock:
             self.knock_mode = True  # the last discard was taken to knock: nothing else is legal
-        if seat == AI and isinstance(action, Discard):
+        if seat == self.opp and isinstance(action, Discard):
             self.flash, self.flash_time = action.card, 1.6
         if isinstance(action, Knock):
             self.knock_mode = False
@@ -718,7 +845,7 @@ class TableScene(Scene):
             self.order.arrangement = None
             self.arrangements = []
             self.pending_shot = "knock"
-            if seat == AI and hand.phase is Phase.LAYOFF:
+            if seat == self.opp and hand.phase is Phase.LAYOFF:
                 self.order.sort("melds")
         if isinstance(action, EndLayoff) or (hand.is_over and isinstance(action, Arrange)):
             self.pending_shot = "layoffs"
@@ -732,13 +859,13 @@ class TableScene(Scene):
     def _announce_knock(self, seat: int | None, action: Knock) -> None:
         hand = self.hand
         assert hand is not None and seat is not None
-        who = "You" if seat == HUMAN else "The AI"
+        who = "You" if seat == self.me else self.opp_the
         if action.card is None:
             text = f"{who}: big gin!"
         elif best_melds(hand.hands[seat]).deadwood_value == 0:
             text = f"{who}: gin!"
         else:
-            text = f"{who} knock{'s' if seat == AI else ''}!"
+            text = f"{who} knock{'s' if seat == self.opp else ''}!"
         self.banner.show(self.animator, text)
         self.app.play("knock")
 
@@ -746,9 +873,9 @@ class TableScene(Scene):
         """The human knocked: offer every legal arrangement, the engine's default first
         (lowest deadwood, then fewest unseen cards that could be laid off on it)."""
         hand = self.hand
-        if hand is None or hand.phase is not Phase.ARRANGE or hand.to_act != HUMAN:
+        if hand is None or hand.phase is not Phase.ARRANGE or hand.to_act != self.me:
             return
-        held = hand.hands[HUMAN]
+        held = hand.hands[self.me]
         self.arrangements = []
         for action in hand.legal_actions():
             if isinstance(action, Arrange):
@@ -773,25 +900,46 @@ class TableScene(Scene):
         self.order.sort("melds")
         self.relayout()
         match.record_hand(hand)
-        self.animator.add(
-            Tween(self.tally, {"you": match.scores[HUMAN], "ai": match.scores[AI]}, 0.9, "ease_out_cubic")
-        )
+        self.animator.add(Tween(self.tally, self.tally.targets(match.scores), 0.9, "ease_out_cubic"))
         stats = self.app.stats
         result = hand.result
         if result is not None and result.winner is not None and not self.app.selfplay:
-            stats.hands += 1
-            stats.hands_won += int(result.winner == HUMAN)
-            stats.gins += int(result.winner == HUMAN and result.kind.value in ("gin", "big_gin"))
-            if match.finished:
-                stats.matches += 1
-                stats.matches_won += int(match.winner == HUMAN)
+            stats.record_hand(result.winner == self.me, result.kind.value)
             self.app.save_stats()
+        self._count_match()
+        if self.multi and not match.finished:
+            self.next_dealt = self._deal_for_table(show=False)
         self.save_match()
+
+    def _count_match(self) -> None:
+        """Statistics once the match is over (the human's side is side 0)."""
+        match = self.match
+        assert match is not None
+        if not match.finished or self.app.selfplay or self._match_counted:
+            return
+        self._match_counted = True
+        self.app.stats.record_match(
+            match.winner == YOU, match.margin if match.winner == YOU else 0, self.format_key()
+        )
+        self.app.save_stats()
+
+    def format_key(self) -> str:
+        """The variant and format, for statistics ("standard", "oklahoma, 3 players")."""
+        assert self.match is not None
+        rules = self.match.rules
+        key = rules.variant.value
+        if rules.players == 3:
+            key += ", 3 players"
+        elif rules.players == 4:
+            key += ", partners"
+        return key
 
     def teardown(self) -> None:
         """Leaving the table (menu, quit) keeps the match to continue later."""
         for seat in self.seats.values():
             seat.cancel()
+        if self.background is not None:
+            self.background.cancel()
         self.save_match()
 
     def save_match(self) -> None:
@@ -808,6 +956,9 @@ class TableScene(Scene):
         assert self.match is not None
         self.app.hand_finished()
         if not self.app.running:
+            return
+        if self.background is not None:
+            self.show_away()
             return
         if self.match.finished:
             from game.ui.results import MatchResultScene
@@ -826,6 +977,7 @@ class TableScene(Scene):
         self.flash_time = max(0.0, self.flash_time - dt)
         self.clock += dt
         self._think_hint()
+        self._play_background()
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:
             return
@@ -855,9 +1007,20 @@ class TableScene(Scene):
         if action is not None:
             self.play_for_seat(seat_index, action)
 
+    def _play_background(self) -> None:
+        """Advance the AI-only hand, if one is being played (scored once it ends)."""
+        game = self.background
+        if game is None:
+            return
+        if not game.done:
+            watched = isinstance(self.app.stack.top, AwayGameScene)
+            game.step(BACKGROUND_BUDGET_S if watched else THINK_BUDGET_S)
+        if game.done and self.match is not None and self.match.current is game.hand:
+            self.finish_away()
+
     def play_for_seat(self, seat: int, action: Action) -> None:
         """Carry out an AI's decision; for the human seat (self-play) through the controls."""
-        if seat != HUMAN:
+        if seat != self.me:
             self.submit(action, seat=seat)
             return
         if isinstance(action, DrawStock):

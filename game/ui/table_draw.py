@@ -111,6 +111,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(background(), (0, 0))
     hand = scene.hand
     if hand is None:
+        _draw_panel(scene, surface)  # the AIs are playing a hand away from the table
         return
     scene.update_buttons()
     _draw_stock(scene, surface)
@@ -199,7 +200,7 @@ def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
         return
     hand = scene.hand
     assert hand is not None
-    who = "Your" if hand.knocker == 0 else "AI's"
+    who = "Your" if hand.knocker == scene.me else f"{scene.opp_name}'s"
     blit_text(surface, f"{who} melds", 22, DIM_INK, "midbottom", (MELD_AREA.centerx, MELD_AREA.top - 2))
     laid_off = {card for card, _ in hand.layoffs}
     for card in laid_off:
@@ -252,7 +253,7 @@ def _row_meld_of(scene: TableScene, seat: int) -> dict[Card, int] | None:
     assert hand is not None
     if scene.laid_out and hand.knocker == seat:
         return {}  # what stays in the knocker's row is all deadwood
-    if seat == 0:
+    if seat == scene.me:
         return scene.order.meld_of()
     if hand.is_over and hand.knocker is not None:
         return {c: i for i, meld in enumerate(hand.defender_melds) for c in meld}
@@ -288,13 +289,14 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
     result = hand.result
-    if scene.laid_out and hand.knocker == 1 and result is None:
+    opp = scene.opp
+    if scene.laid_out and hand.knocker == opp and result is None:
         count = sum(c.value for c in hand.knocker_deadwood)
     elif result is None or result.knocker is None:
         return
     else:
-        count = result.knocker_count if result.knocker == 1 else result.defender_count
-    text = f"AI's deadwood: {count}"
+        count = result.knocker_count if result.knocker == opp else result.defender_count
+    text = f"{scene.opp_name}'s deadwood: {count}"
     rect = blit_text(surface, text, 24, INK, "midtop", (HAND_CENTRE_X, 186))
     scene.draw_list.append(("ai_count", text, rect, count))
 
@@ -302,31 +304,23 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     hand = scene.hand
     match = scene.match
-    assert hand is not None and match is not None
+    assert match is not None
     x = PANEL.x + 16
     right = PANEL.right - 16
     y = PANEL.y + 14
     blit_text(surface, "GIN RUMMY", 30, GOLD, "topleft", (x, y))
     y += 34
-    rules = hand.rules
+    rules = match.rules
     variant = rules.variant.value.capitalize()
     blit_text(surface, f"{variant} gin, to {match.target}", 20, DIM_INK, "topleft", (x, y))
     y += 30
-    level = scene.app.settings.ai_level
-    for seat, name in ((0, "You"), (1, f"AI ({level})")):
-        colour = INK if hand.to_act != seat else GOLD
-        blit_text(surface, name, 26, colour, "topleft", (x, y))
-        shown = round(scene.tally.you if seat == 0 else scene.tally.ai)
-        rect = blit_text(surface, str(shown), 30, colour, "topright", (right, y - 2))
-        scene.draw_list.append(("score", name, rect, shown))
-        y += 26
-        boxes = match.boxes[seat]
-        blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 19, DIM_INK, "topleft", (x + 2, y))
-        _draw_box_tally(surface, right, y + 2, boxes)
-        y += 28
-    y += 4
-    dealer = "you" if hand.dealer == 0 else "AI"
-    blit_text(surface, f"Hand {scene.hand_number} - dealer: {dealer}", 20, DIM_INK, "topleft", (x, y))
+    if rules.players == 2:
+        y = _draw_two_scores(scene, surface, x, right, y)
+    else:
+        y = _draw_side_scores(scene, surface, x, right, y)
+    if hand is None:
+        return
+    blit_text(surface, _hand_line(scene), 20, DIM_INK, "topleft", (x, y))
     y += 30
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
     limit_rect = pygame.Rect(x - 6, y - 4, right - x + 12, 30)
@@ -339,14 +333,84 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         if rules.oklahoma_spade_double and hand.upcard.suit.char == "S":
             note += " - spade: x2"
         blit_text(surface, note, 19, DIM_INK, "topleft", (x, y))
-    y += 24
+        y += 24
+    elif rules.players == 2:
+        y += 24
     _draw_deadwood(scene, surface, x, y)
     _draw_log(scene, surface, x, 630)
 
 
-def describe_event(event: Event, card_name: Callable[[Card], str]) -> str:
+def _hand_line(scene: TableScene) -> str:
+    """Which hand this is and who deals (with three players, who sits out)."""
+    hand, match = scene.hand, scene.match
+    assert hand is not None and match is not None
+    players = match.rules.players
+    if players == 2:
+        dealer = "you" if hand.dealer == 0 else "AI"
+        return f"Hand {scene.hand_number} - dealer: {dealer}"
+    if players == 3:
+        out = next(p for p in range(3) if p not in scene.pairing)
+        return f"Hand {scene.hand_number} - {scene.player_name(out)} sits out"
+    dealer = "you" if hand.dealer == scene.me else scene.opp_name
+    return f"Hand {scene.hand_number} - dealer: {dealer}"
+
+
+def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
+    hand, match = scene.hand, scene.match
+    assert match is not None
+    level = scene.app.settings.ai_level
+    for seat, name in ((0, "You"), (1, f"AI ({level})")):
+        colour = INK if hand is None or hand.to_act != seat else GOLD
+        blit_text(surface, name, 26, colour, "topleft", (x, y))
+        shown = round(scene.tally.side(seat))
+        rect = blit_text(surface, str(shown), 30, colour, "topright", (right, y - 2))
+        scene.draw_list.append(("score", name, rect, shown))
+        y += 26
+        boxes = match.boxes[seat]
+        blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 19, DIM_INK, "topleft", (x + 2, y))
+        _draw_box_tally(surface, right, y + 2, boxes)
+        y += 28
+    return y + 4
+
+
+def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
+    """Three individual scores, or two team scores, each with its boxes; then who plays."""
+    hand, match = scene.hand, scene.match
+    assert match is not None
+    playing = set(scene.pairing) if hand is not None else set()
+    for side in range(match.sides):
+        name = scene.player_name(side) if match.rules.players == 3 else _team_label(side)
+        active = (
+            hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
+        )
+        colour = GOLD if active else INK
+        if match.rules.players == 3 and side not in playing and hand is not None:
+            colour = DIM_INK
+            name += " (out)"
+        blit_text(surface, name, 24, colour, "topleft", (x, y))
+        shown = round(scene.tally.side(side))
+        rect = blit_text(surface, str(shown), 28, colour, "topright", (right, y - 2))
+        scene.draw_list.append(("score", name, rect, shown))
+        y += 23
+        boxes = match.boxes[side]
+        blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 18, DIM_INK, "topleft", (x + 2, y))
+        _draw_box_tally(surface, right, y + 2, boxes)
+        y += 22
+    if hand is not None and match.rules.players == 4:
+        blit_text(surface, f"Your game: v {scene.opp_name}", 20, INK, "topleft", (x, y))
+        y += 22
+    return y + 4
+
+
+def _team_label(side: int) -> str:
+    from game.ui.players import TEAM_NAMES
+
+    return TEAM_NAMES[side]
+
+
+def describe_event(event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI") -> str:
     """One public event in words, from the human's point of view ("AI took the 7 of hearts")."""
-    who = "You" if event.player == 0 else "AI"
+    who = "You" if event.player == me else them
     card = f"the {card_name(event.card)}" if event.card is not None else ""
     texts = {
         "pass": f"{who} passed",
@@ -375,7 +439,7 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, x: int, bottom: int) -
     y = bottom - 22 * len(recent)
     for index, event in enumerate(recent):
         colour = INK if index == len(recent) - 1 else DIM_INK
-        text = describe_event(event, card_name)
+        text = describe_event(event, card_name, scene.me, scene.opp_name)
         blit_text(surface, text, 19, colour, "topleft", (x, y))
         scene.draw_list.append(("log", text, pygame.Rect(x, y, 200, 20), None))
         y += 22
@@ -399,10 +463,10 @@ def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int) -> 
 def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -> None:
     hand = scene.hand
     assert hand is not None
-    held = hand.hands[0]
+    held = hand.hands[scene.me]
     if scene.dealing:
         return
-    if scene.laid_out and hand.knocker == 0:
+    if scene.laid_out and hand.knocker == scene.me:
         value = sum(c.value for c in hand.knocker_deadwood)
     elif not held:
         return
@@ -416,7 +480,7 @@ def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -
         blit_text(
             surface, f"after best layoffs: {defence.deadwood_value}", 20, DIM_INK, "topleft", (x, y + 28)
         )
-    if len(held) == 11 and hand.phase is Phase.DISCARD and hand.to_act == 0:
+    if len(held) == 11 and hand.phase is Phase.DISCARD and hand.to_act == scene.me:
         after = _cached_best_discard(scene, held)
         colour = (130, 235, 140) if after <= hand.knock_limit else DIM_INK
         blit_text(surface, f"after best discard: {after}", 20, colour, "topleft", (x, y + 28))
@@ -451,16 +515,17 @@ def status_text(scene: TableScene) -> str:
         result = hand.result
         if phase is Phase.VOID or result is None or result.knocker is None:
             return "The hand is void: the stock ran out."
-        mine = result.knocker_count if result.knocker == 0 else result.defender_count
+        mine = result.knocker_count if result.knocker == scene.me else result.defender_count
         return f"Hand over: your deadwood {mine}."
-    if hand.to_act != 0:
+    if hand.to_act != scene.me:
+        them = scene.opp_the
         if phase is Phase.LAYOFF:
             left = sum(c.value for c in hand.knocker_deadwood)
-            return f"The AI is laying off on your melds... (your deadwood: {left})"
+            return f"{them} is laying off on your melds... (your deadwood: {left})"
         dots = "." * (1 + int(scene.clock * 2.5) % 3)  # a little life while it decides
         if phase is Phase.UPCARD_OFFER:
-            return f"The AI considers the upcard{dots}"
-        return f"The AI is thinking{dots}"
+            return f"{them} considers the upcard{dots}"
+        return f"{them} is thinking{dots}"
     top = hand.discard_pile[-1] if hand.discard_pile else None
     if phase is Phase.UPCARD_OFFER:
         return f"Take the upcard ({card_name(top)}) or pass?" if top else "Take or pass?"
@@ -474,7 +539,7 @@ def status_text(scene: TableScene) -> str:
         if scene.knock_mode:
             return "Knock: pick the card to discard face down."
         if (
-            len(hand.hands[0]) == 11
+            len(hand.hands[scene.me]) == 11
             and hand.turn == 0
             and not hand.discard_pile
             and hand.rules.eleven_card_deal
