@@ -132,13 +132,12 @@ class HandResultScene(Scene):
         top = self.rect.bottom - 80 - rows
         y = max(y + 8, top)
         pygame.draw.line(surface, DIM, (x, y - 6), (x + width, y - 6), 1)
-        blit_text(surface, f"to {match.target}", 20, DIM, "topright", (x + width, y + 2))
         if four:
-            other = [side_name(match, s) for s in (0, 1)]
             note = "Team scores change after the other game"
             blit_text(surface, note, 19, DIM, "topleft", (x, y))
-            self.draw_list.append(("note", f"{note} ({other[0]} v {other[1]})"))
+            self.draw_list.append(("note", note))
             y += 22
+        blit_text(surface, f"to {match.target}", 20, DIM, "topright", (x + width, y + 2))
         for side in range(match.sides):
             boxes = match.boxes[side]
             name = NAMES[side] if match.rules.players == 2 else side_name(match, side)

@@ -28,7 +28,7 @@ from game.ui.layout import (
     pile_rect,
 )
 from game.ui.sprites import FOCUS_RING, HINT_RING, paint_card, ring
-from game.ui.text import blit_text
+from game.ui.text import blit_text, font
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -439,8 +439,12 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, x: int, bottom: int) -
     y = bottom - 22 * len(recent)
     for index, event in enumerate(recent):
         colour = INK if index == len(recent) - 1 else DIM_INK
-        text = describe_event(event, card_name, scene.me, scene.opp_name)
-        blit_text(surface, text, 19, colour, "topleft", (x, y))
+        them = scene.opp_name
+        if scene.match is not None and scene.match.rules.players == 4:
+            them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
+        text = describe_event(event, card_name, scene.me, them)
+        size = 19 if font(19).size(text)[0] <= PANEL.right - x - 10 else 17
+        blit_text(surface, text, size, colour, "topleft", (x, y))
         scene.draw_list.append(("log", text, pygame.Rect(x, y, 200, 20), None))
         y += 22
 

@@ -12,7 +12,15 @@ from game.rules import Card, Match, RecordError
 from game.ui.layout import CARD_H, CARD_W
 from game.ui.menus import Menu, MenuItem, cycle
 from game.ui.scene import Scene
-from game.ui.settings import AI_LEVELS, BONUS_PRESETS, NEXT_DEALERS, SPEEDS, VARIANTS
+from game.ui.settings import (
+    AI_LEVELS,
+    BONUS_PRESETS,
+    NEXT_DEALERS,
+    PLAYER_COUNTS,
+    PLAYER_LABELS,
+    SPEEDS,
+    VARIANTS,
+)
 from game.ui.text import blit_text
 
 INK = (245, 242, 230)
@@ -63,6 +71,11 @@ class TitleScene(Scene):
             items.append(MenuItem("Continue match", press=self.continue_match))
         items += [
             MenuItem("Variant", value=lambda: settings.variant, change=changer("variant", VARIANTS)),
+            MenuItem(
+                "Players",
+                value=lambda: PLAYER_LABELS[settings.players],
+                change=changer("players", PLAYER_COUNTS),
+            ),
             MenuItem("AI level", value=lambda: settings.ai_level, change=changer("ai_level", AI_LEVELS)),
             MenuItem("Bonuses", value=lambda: settings.bonuses, change=changer("bonuses", BONUS_PRESETS)),
             MenuItem("Speed", value=lambda: settings.speed, change=changer("speed", tuple(SPEEDS))),
@@ -85,9 +98,21 @@ class TitleScene(Scene):
             MenuItem(
                 "Next dealer", value=lambda: settings.next_dealer, change=changer("next_dealer", NEXT_DEALERS)
             ),
+            MenuItem("Statistics", press=self.open_stats, value=self._record),
             help_item,
         ]
-        self.menu = Menu(items, pygame.Rect(380, 160, 520, 0), row_height=36)
+        row = 36 if len(items) < 15 else 32
+        self.menu = Menu(items, pygame.Rect(380, 150, 520, 0), row_height=row)
+
+    def _record(self) -> str:
+        stats = self.app.stats
+        return f"{stats.matches_won}/{stats.matches} matches won"
+
+    def open_stats(self) -> None:
+        """The statistics screen."""
+        from game.ui.stats_scene import StatsScene
+
+        self.app.stack.replace_all(StatsScene(self.app))
 
     def open_help(self) -> None:
         """How to play and the controls."""
@@ -152,7 +177,9 @@ class TitleScene(Scene):
 
         surface.blit(felt(), (0, 0))
         blit_text(surface, "Gin Rummy", 96, GOLD, "center", (640, 70))
-        blit_text(surface, "Two players, ten cards, knock or go gin.", 28, DIM, "center", (640, 128))
+        blit_text(
+            surface, "Two, three or four players, ten cards, knock or go gin.", 28, DIM, "center", (640, 128)
+        )
         four = self.app.settings.four_colour
         for side, (centre_x, tilt) in enumerate(((190, 1), (1090, 1))):
             for index in range(len(SHOWCASE)):
@@ -164,10 +191,4 @@ class TitleScene(Scene):
                 y = 520 - math.cos(angle) * 150 + bob
                 surface.blit(image, image.get_rect(center=(round(x), round(y))))
         self.drawn = self.menu.draw(surface)
-        stats = self.app.stats
-        record = (
-            f"Matches won {stats.matches_won}/{stats.matches}   Hands won {stats.hands_won}/"
-            f"{stats.hands}   Gins {stats.gins}"
-        )
-        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 678))
-        blit_text(surface, record, 22, DIM, "center", (640, 702))
+        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 702))

@@ -35,7 +35,7 @@ def _near_the_end(app) -> None:
     for scene in app.stack.scenes:
         if isinstance(scene, TableScene) and scene.match is not None and not scene.match.finished:
             target = scene.match.target
-            scene.match.scores[:] = [target - 1, target - 1]
+            scene.match.scores[:] = [target - 1] * len(scene.match.scores)
 
 
 def _autopilot(app, on: bool) -> None:
@@ -45,9 +45,10 @@ def _autopilot(app, on: bool) -> None:
     for scene in app.stack.scenes:
         if isinstance(scene, TableScene):
             if on:
-                scene.seats[0] = ThinkingSeat(make_ai("simple", seed=7))
-            elif 0 in scene.seats:
-                scene.seats.pop(0).cancel()
+                scene.seats[scene.me] = scene.human_ai = ThinkingSeat(make_ai("simple", seed=7))
+            elif scene.me in scene.seats:
+                scene.human_ai = None
+                scene.seats.pop(scene.me).cancel()
 
 
 def _window_pos(app, rng: random.Random) -> tuple[int, int]:
