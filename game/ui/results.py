@@ -19,6 +19,7 @@ INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
 PANEL_FILL = (16, 44, 31, 255)
+MINI_CARD = (38, 53)
 NAMES = ("You", "AI")
 
 
@@ -302,7 +303,8 @@ class MatchResultScene(Scene):
             loser = "The AI pays you" if winner == 0 else "You pay the AI"
             margins = [f"Final margin: {match.margin}  ({loser} {match.margin})"]
         else:
-            margins = ["Margins: " + ", ".join(margin_lines(match))]
+            owed = margin_lines(match)
+            margins = [("Margins: " if len(owed) > 1 else "Margin: ") + ", ".join(owed)]
             if len(margins[0]) > 48:
                 margins = ["Margins:", *margin_lines(match)]
         for margin in margins:
@@ -397,8 +399,8 @@ class AwayGameScene(Scene):
         hand = game.hand
         if not self.done:
             dots = "." * (1 + int(self.clock * 2.5) % 3)
-            body = [f"Playing{dots}", f"Moves {game.moves}   Stock {len(hand.stock)}"]
-            for event in hand.history[-4:]:
+            body = [f"Playing{dots}", f"Moves: {game.moves}  -  stock: {len(hand.stock)}"]
+            for event in hand.history[-3:]:
                 body.append(_away_event(match, game.players, event))
             return title, subtitle, body
         played = match.played[-1]
@@ -418,6 +420,25 @@ class AwayGameScene(Scene):
             body.append("")
             body.append(f"{loser} lost and deals the next hand: you play {winner}.")
         return title, subtitle, body
+
+    def _draw_mini_table(self, surface: pygame.Surface, game: Any, y: int) -> None:
+        """Both hands face down, the stock and the top discard, so the hand can be followed."""
+        art = self.app.art
+        hand = game.hand
+        x = self.rect.x + 28
+        for seat, name in enumerate(game.names):
+            colour = GOLD if hand.to_act == seat else INK
+            row_y = y + seat * 62
+            blit_text(surface, name, 22, colour, "midleft", (x, row_y + MINI_CARD[1] // 2))
+            _mini_row(surface, art, len(hand.hands[seat]), x + 70, row_y)
+        pile_x = self.rect.right - 28 - 2 * MINI_CARD[0] - 16
+        if hand.stock:
+            surface.blit(art.back(MINI_CARD), (pile_x, y + 30))
+        if hand.discard_pile:
+            top = hand.discard_pile[-1]
+            face = art.face(int(top.rank), top.suit.char, MINI_CARD, self.app.settings.four_colour)
+            surface.blit(face, (pile_x + MINI_CARD[0] + 16, y + 30))
+        self.draw_list.append(("mini", f"{len(hand.hands[0])} v {len(hand.hands[1])}"))
 
     def draw(self, surface: pygame.Surface) -> None:
         """A panel over the dimmed table."""
@@ -445,6 +466,9 @@ class AwayGameScene(Scene):
                 blit_text(surface, part, size, colour, "topleft", (x, y))
                 self.draw_list.append(("line", part))
                 y += size - 2
+        game = self.table.background
+        if game is not None and not self.done:
+            self._draw_mini_table(surface, game, y + 6)
         y = self.rect.bottom - 84 - 26 * match.sides
         pygame.draw.line(surface, DIM, (x, y - 6), (x + width, y - 6), 1)
         blit_text(surface, f"to {match.target}", 20, DIM, "topright", (x + width, y + 2))
@@ -458,6 +482,13 @@ class AwayGameScene(Scene):
             y += 26
         self.continue_button.visible = self.done
         self.buttons.draw(surface)
+
+
+def _mini_row(surface: pygame.Surface, art: Any, count: int, x: int, y: int) -> None:
+    """`count` small face-down cards fanned from (x, y)."""
+    back = art.back(MINI_CARD)
+    for index in range(count):
+        surface.blit(back, (x + index * 15, y))
 
 
 def _away_event(match: Match, players: tuple[int, int], event: Any) -> str:

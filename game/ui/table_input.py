@@ -14,7 +14,6 @@ import pygame
 
 from game.rules import Card, Phase
 from game.ui.layout import CARD_W, DISCARD_POS, HAND_AREA, MELD_AREA, STOCK_POS, insertion_index, pile_rect
-from game.ui.seats import HUMAN
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -180,10 +179,10 @@ class TableInput:
         hand = scene.hand
         if hand is None:
             return None
-        for card in reversed(scene.row_cards(HUMAN)):
+        for card in reversed(scene.row_cards(scene.me)):
             sprite = scene.sprites.get(card)
             if sprite is not None and sprite.rect(lifted).collidepoint(pos):
-                return card if card in hand.hands[HUMAN] else None
+                return card if card in hand.hands[scene.me] else None
         return None
 
     def _meld_at(self, pos: tuple[int, int]) -> int | None:
@@ -211,7 +210,7 @@ class TableInput:
         hand = scene.hand
         if hand is None:
             return
-        cards = scene.row_cards(HUMAN)
+        cards = scene.row_cards(scene.me)
         arranging = hand.phase is Phase.ARRANGE and scene.human_turn()
         laying_off = hand.phase is Phase.LAYOFF and scene.human_turn()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -223,3 +223,35 @@ def test_a_saved_match_resumes_an_away_hand_and_plays_it_without_blocking():
     frames(app, 3)
     assert app.stack.top is table and table.hand is not None
     assert 0 in table.match.seats and table.match.seats[table.me] == 0
+
+
+def test_mouse_play_from_seat_one_with_three_players():
+    from game.rules import Discard, DrawStock, Pass, Phase
+    from game.ui.layout import DISCARD_POS, STOCK_POS
+    from game.ui.seats import ThinkingSeat
+
+    from .harness import Script, card_point, click, drag
+
+    match = Match(RuleSet.preset("standard", players=3), random.Random(9))
+    assert match.dealer == 1  # AI 1 deals and sits out: AI 2 in seat 0, the human in seat 1
+    app = make_app()
+    table = TableScene(app, match)
+    app.stack.replace_all(table)
+    table.seats[0] = ThinkingSeat(Script([Pass(), DrawStock(), lambda view: Discard(view.hand[-1])]))
+    frames(app, 3)
+    assert table.me == 1 and table.pairing == (2, 0) and table.opp_name == "AI 2"
+    assert any(kind == "score" and name == "AI 1 (out)" for kind, name, *_ in table.draw_list)
+    key(app, pygame.K_p)  # the human passes the upcard too; AI 2 draws and discards
+    hand = table.hand
+    for _ in range(60):
+        if hand.phase is Phase.DRAW and hand.to_act == 1:
+            break
+        frames(app)
+    click(app, STOCK_POS)
+    assert len(hand.hands[1]) == 11 and hand.phase is Phase.DISCARD
+    card = table.order.cards[0]
+    drag(app, card_point(table, str(card)), DISCARD_POS)
+    assert hand.discard_pile[-1] == card and len(hand.hands[1]) == 10
+    logs = [text for kind, text, *_ in table.draw_list if kind == "log"]
+    assert any(text.startswith("You discarded") for text in logs)
+    assert any(text.startswith("AI 2 ") for text in logs)
