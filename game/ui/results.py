@@ -67,6 +67,8 @@ class HandResultScene(Scene):
         multi = table.match.rules.players > 2
         self.rect = pygame.Rect(14, 172, 348, 364) if multi else pygame.Rect(14, 190, 348, 344)
         last = "See the match result" if table.match.finished else "Next hand"
+        if table.background is not None:
+            last = "Next: the other game" if table.match.rules.players == 4 else "Next: you sit out"
         self.buttons = ButtonRow(
             [Button(last, pygame.Rect(0, 0, 300, 46), self.next, key="Enter", accent=(250, 200, 90))]
         )

@@ -121,6 +121,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _draw_stock_drag(scene, surface)
     _draw_hand_marks(scene, surface)
     _draw_panel(scene, surface)
+    _draw_opponent_name(scene, surface)
     _draw_status(scene, surface)
     scene.context_buttons.draw(surface)
     scene.panel_buttons.draw(surface)
@@ -497,6 +498,15 @@ def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
         cache = (key, best_discard_deadwood(held))
         scene._best_discard_cache = cache  # type: ignore[attr-defined]
     return cache[1]
+
+
+def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
+    """Three or four players: which AI sits across (under the left end of its row)."""
+    if not scene.multi:
+        return
+    text = f"{scene.opp_name} ({scene.app.settings.ai_level})"
+    rect = blit_text(surface, text, 24, GOLD, "topleft", (24, 180))
+    scene.draw_list.append(("opponent", scene.opp_name, rect, None))
 
 
 def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
