@@ -201,6 +201,7 @@ HELP_LINES = (
     ("Knock", "With deadwood at or below the knock limit you may knock; with none, it is gin."),
     ("Layoffs", "After a knock the defender adds cards to the knocker's melds (not after gin)."),
     ("Score", "The lower count wins the difference; a tie or a lower defender is an undercut."),
+    ("Players", "Three: the dealer sits out. Four: two teams, two games a round, to 125."),
     ("Mouse", "Click the stock or discard to draw; click a card twice or drag it to discard."),
     ("", "Drag cards within your hand to reorder them; drag a card onto a meld to lay off."),
     ("Keys", "S stock, D take discard, T/P take or pass, arrows select, Enter/Space discard."),
@@ -236,6 +237,6 @@ class HelpScene(Scene):
                 y += 8
                 blit_text(surface, title, 26, GOLD, "topleft", (panel.x + 36, y))
             blit_text(surface, line, 26, INK, "topleft", (panel.x + 170, y))
-            y += 34
+            y += 32
         blit_text(surface, "Press any key or click to close", 22, DIM, "midbottom",
                   (panel.centerx, panel.bottom - 16))  # fmt: skip
