@@ -183,6 +183,22 @@ def seal(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
+def open_record(data: object, what: str, keys: set[str], version: int) -> dict[str, Any]:
+    """Check a saved record's shape, version and checksum before anything reads it.
+
+    ``keys`` are the record's fields besides ``version`` and ``checksum``.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"a {what} record must be an object, not {type(data).__name__}")
+    expected = keys | {"version", "checksum"}
+    if set(data) != expected:
+        raise RecordError(f"a {what} record needs exactly the keys {sorted(expected)}")
+    if data["version"] != version:
+        raise RecordError(f"unknown {what} record version {data['version']!r}")
+    check_seal(data, what)
+    return data
+
+
 def check_seal(record: dict[str, Any], what: str) -> None:
     """Raise :class:`RecordError` if a record's checksum is missing or wrong."""
     if not isinstance(record.get("checksum"), str):

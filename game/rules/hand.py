@@ -41,8 +41,8 @@ from game.rules.actions import (
     Pass,
     action_from_data,
     action_to_data,
-    check_seal,
     describe_melds,
+    open_record,
     seal,
 )
 from game.rules.cards import FULL_DECK, Card, CardParseError, card_from_data, cards_to_mask
@@ -636,14 +636,8 @@ class Hand:
     @classmethod
     def from_dict(cls, data: object) -> Hand:
         """Rebuild a hand by replaying its record; reject anything corrupt or tampered."""
-        if not isinstance(data, dict):
-            raise RecordError(f"a hand record must be an object, not {type(data).__name__}")
-        expected = {"version", "rules", "dealer", "scores", "deck", "actions", "state", "checksum"}
-        if set(data) != expected:
-            raise RecordError(f"a hand record needs exactly the keys {sorted(expected)}")
-        if data["version"] != RECORD_VERSION:
-            raise RecordError(f"unknown hand record version {data['version']!r}")
-        check_seal(data, "hand")
+        keys = {"rules", "dealer", "scores", "deck", "actions", "state"}
+        data = open_record(data, "hand", keys, RECORD_VERSION)
         try:
             rules = RuleSet.from_dict(data["rules"])
         except RuleSetError as error:

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.actions import check_seal, seal
+from game.rules.actions import open_record, seal
 from game.rules.cards import FULL_DECK
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
 from game.rules.hand import Hand
@@ -291,14 +291,8 @@ class Match:
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match by replaying every hand; reject anything corrupt or tampered."""
-        if not isinstance(data, dict):
-            raise RecordError(f"a match record must be an object, not {type(data).__name__}")
-        expected = {"version", "rules", "rng_state", "hands", "recorded", "scores", "boxes", "checksum"}
-        if set(data) != expected:
-            raise RecordError(f"a match record needs exactly the keys {sorted(expected)}")
-        if data["version"] != RECORD_VERSION:
-            raise RecordError(f"unknown match record version {data['version']!r}")
-        check_seal(data, "match")
+        keys = {"rules", "rng_state", "hands", "recorded", "scores", "boxes"}
+        data = open_record(data, "match", keys, RECORD_VERSION)
         recorded = data["recorded"]
         if not isinstance(recorded, int) or isinstance(recorded, bool):
             raise RecordError(f"the number of recorded hands must be a whole number, not {recorded!r}")
