@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -52,6 +53,27 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(shade, rect)
 
 
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+
+
+def panel_input(
+    event: pygame.event.Event,
+    buttons: ButtonRow,
+    on_confirm: Callable[[], None],
+    on_escape: Callable[[], None] | None = None,
+) -> None:
+    """The result panels' input: hover and click the buttons, Enter/Space confirm, Esc leaves."""
+    if event.type == pygame.MOUSEMOTION:
+        buttons.hover(event.pos)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        buttons.click(event.pos)
+    elif event.type == pygame.KEYDOWN:
+        if event.key in CONFIRM_KEYS:
+            on_confirm()
+        elif event.key == pygame.K_ESCAPE and on_escape is not None:
+            on_escape()
+
+
 class HandResultScene(Scene):
     """Over the table: what happened, the score explained line by line, the running total."""
 
@@ -84,16 +106,7 @@ class HandResultScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Enter/Space or the button continues."""
-        if event.type == pygame.MOUSEMOTION:
-            self.buttons.hover(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.buttons.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_SPACE,
-            pygame.K_KP_ENTER,
-        ):
-            self.next()
+        panel_input(event, self.buttons, self.next)
 
     def update(self, dt: float) -> None:
         """Take the screenshot for self-play once it is on screen."""
@@ -239,15 +252,7 @@ class MatchResultScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons, Enter (play again), Esc (menu)."""
-        if event.type == pygame.MOUSEMOTION:
-            self.buttons.hover(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.buttons.click(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-                self.play_again()
-            elif event.key == pygame.K_ESCAPE:
-                self.to_menu()
+        panel_input(event, self.buttons, self.play_again, self.to_menu)
 
     def update(self, dt: float) -> None:
         """Screenshot once shown."""
@@ -361,19 +366,8 @@ class AwayGameScene(Scene):
         self.table.next_hand()
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Enter/Space or the button continues."""
-        if event.type == pygame.MOUSEMOTION:
-            self.buttons.hover(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.buttons.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_SPACE,
-            pygame.K_KP_ENTER,
-        ):
-            self.next()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.table.open_menu()
+        """Enter/Space or the button continues; Esc opens the menu."""
+        panel_input(event, self.buttons, self.next, self.table.open_menu)
 
     def update(self, dt: float) -> None:
         """Animate the dots; a screenshot once the result is in."""
