@@ -362,16 +362,33 @@ def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: 
     level = scene.app.settings.ai_level
     for seat, name in ((0, "You"), (1, f"AI ({level})")):
         colour = INK if hand is None or hand.to_act != seat else GOLD
-        blit_text(surface, name, 26, colour, "topleft", (x, y))
-        shown = round(scene.tally.side(seat))
-        rect = blit_text(surface, str(shown), 30, colour, "topright", (right, y - 2))
-        scene.draw_list.append(("score", name, rect, shown))
-        y += 26
-        boxes = match.boxes[seat]
-        blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 19, DIM_INK, "topleft", (x + 2, y))
-        _draw_box_tally(surface, right, y + 2, boxes)
-        y += 28
+        y = _draw_score_row(scene, surface, name, colour, seat, (x, right, y), compact=False)
     return y + 4
+
+
+def _draw_score_row(
+    scene: TableScene,
+    surface: pygame.Surface,
+    name: str,
+    colour: tuple[int, int, int],
+    side: int,
+    place: tuple[int, int, int],
+    *,
+    compact: bool,
+) -> int:
+    """One side's name, counted-up score, boxes and box tally; returns the next row's y."""
+    assert scene.match is not None
+    x, right, y = place
+    name_size, score_size, box_size, gap, after = (24, 28, 18, 23, 22) if compact else (26, 30, 19, 26, 28)
+    blit_text(surface, name, name_size, colour, "topleft", (x, y))
+    shown = round(scene.tally.side(side))
+    rect = blit_text(surface, str(shown), score_size, colour, "topright", (right, y - 2))
+    scene.draw_list.append(("score", name, rect, shown))
+    y += gap
+    boxes = scene.match.boxes[side]
+    blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", box_size, DIM_INK, "topleft", (x + 2, y))
+    _draw_box_tally(surface, right, y + 2, boxes)
+    return y + after
 
 
 def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
@@ -388,15 +405,7 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
         if match.rules.players == 3 and side not in playing and hand is not None:
             colour = DIM_INK
             name += " (out)"
-        blit_text(surface, name, 24, colour, "topleft", (x, y))
-        shown = round(scene.tally.side(side))
-        rect = blit_text(surface, str(shown), 28, colour, "topright", (right, y - 2))
-        scene.draw_list.append(("score", name, rect, shown))
-        y += 23
-        boxes = match.boxes[side]
-        blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", 18, DIM_INK, "topleft", (x + 2, y))
-        _draw_box_tally(surface, right, y + 2, boxes)
-        y += 22
+        y = _draw_score_row(scene, surface, name, colour, side, (x, right, y), compact=True)
     if hand is not None and match.rules.players == 4:
         blit_text(surface, f"Your game: v {scene.opp_name}", 20, INK, "topleft", (x, y))
         y += 22
