@@ -127,11 +127,6 @@ class PlayerView:
     knock_card: Card | None = None  # the face-down discard, shown once the hand is over
     result: HandResult | None = None
 
-    @property
-    def is_my_turn(self) -> bool:
-        """Whether this player must act now."""
-        return self.to_act == self.player
-
 
 @dataclass
 class Hand:

@@ -252,25 +252,6 @@ class Match:
             return 0
         return min(m for s, m in enumerate(self.margins) if s != winner)
 
-    def summary_lines(self) -> list[str]:
-        """The match result explained, for the result screen."""
-        if self.winner is None:
-            return [f"Scores: {self.scores}"]
-        name = "Team" if self.rules.players == 4 else "Player"
-        lines = [f"{name} {self.winner + 1} wins with {self.scores[self.winner]} points"]
-        if self.shutout:
-            lines.append(
-                "Shutout: winner's total doubled"
-                if self.rules.shutout_doubles
-                else f"Shutout bonus: {self.rules.shutout_bonus}"
-            )
-        else:
-            lines.append(f"Game bonus: {self.rules.game_bonus}")
-        for s in range(self.sides):
-            lines.append(f"{name} {s + 1}: {self.boxes[s]} boxes x {self.rules.box_bonus}")
-        lines.append(f"Final totals: {self.final_totals}; margin {self.margin}")
-        return lines
-
     # --- records --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
