@@ -30,12 +30,18 @@ class Evaluator:
     """Hand values for one decision (it caches deadwood per mask)."""
 
     def __init__(
-        self, knock_limit: int, gin_bonus: int, lookahead: float, stock: list[tuple[int, float]]
+        self,
+        knock_limit: int,
+        gin_bonus: int,
+        lookahead: float,
+        stock: list[tuple[int, float]],
+        discards: dict[int, float] | None = None,
     ) -> None:
         self.knock_limit = knock_limit
         self.gin_reward = KNOCK_REWARD + gin_bonus * (0.5 if knock_limit > 0 else 1.0) + 10.0
         self.lookahead = lookahead
         self.stock = stock
+        self.discards = discards or {}  # card index: chance it is the opponent's next discard
         self._cache: dict[int, int] = {}
         self._costs: dict[tuple[int, float], float] = {}
         self.calls = 0
@@ -75,6 +81,7 @@ class Evaluator:
         best_removal = self.best_after_discard(mask, dw)
         g_now = self.g(dw)
         total = 0.0
+        gains: list[tuple[int, float]] = []
         for i, weight in self.stock:
             if mask >> i & 1:
                 continue
@@ -84,7 +91,14 @@ class Evaluator:
             else:
                 after = min(dw, best_removal + VALUE[i])
             if after < dw:
-                total += weight * (g_now - self.g(after))
+                gain = g_now - self.g(after)
+                total += weight * gain
+                if i in self.discards:
+                    gains.append((i, gain))
+        # The opponent's next discard is a second chance: taken when it beats a stock draw.
+        for i, gain in gains:
+            if gain > total:
+                total += self.discards[i] * (gain - total)
         return total
 
     def hand_cost(self, mask: int, lookahead: float | None = None) -> float:

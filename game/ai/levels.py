@@ -26,15 +26,17 @@ CONFIGS: dict[str, LevelConfig] = {
     "medium": LevelConfig("medium", lookahead=1.5, inference=False, safety=0.0, stock_search="estimate",
                           knock_samples=0, undercut_tolerance=1.0, mistake_rate=0.1,
                           meld_only_takes=False),
-    # Reads the opponent, discards safely, judges knocks by sampling, searches the stock
-    # cards that would help; now and then settles for a nearly-best discard.
+    # Reads the opponent from sampled hands weighted by its play, discards safely, fishes for
+    # its likely discards, judges knocks by sampling, searches the stock cards that would
+    # help; now and then settles for a nearly-best discard.
     "hard": LevelConfig("hard", lookahead=1.75, inference=True, safety=6.0, stock_search="helpful",
                         knock_samples=12, undercut_tolerance=0.3, mistake_rate=0.08,
-                        meld_only_takes=False, max_evaluations=20000),
+                        meld_only_takes=False, max_evaluations=20000, belief_samples=120, fishing=1.0),
     # Searches every stock card, three discards one draw deeper, samples more opponent hands.
     "expert": LevelConfig("expert", lookahead=1.75, inference=True, safety=6.0, stock_search="every",
                           knock_samples=24, undercut_tolerance=0.3, mistake_rate=0.0,
-                          meld_only_takes=False, max_evaluations=40000, rerank=3),
+                          meld_only_takes=False, max_evaluations=40000, rerank=3, belief_samples=300,
+                          fishing=1.0),
 }  # fmt: skip
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from game.ai.base import Thinking, check_my_turn, decision_rng, finish
 from game.ai.cardmath import CARD, TOUCHING, VALUE, indices
 from game.ai.evaluate import Evaluator
+from game.ai.inference import Belief
 from game.ai.tracking import Tracker
 from game.rules import (
     Action,
@@ -63,6 +64,10 @@ class LevelConfig:
     inference_strength: float = 1.0  # exponent on the tracker's reading of the opponent
     rerank: int = 0  # best discards searched one stock draw deeper (0: none)
     lookahead_end: int = 10  # stock size at which potential stops counting (the hand is ending)
+    belief_samples: int = 0  # opponent hands sampled and weighted by its play (0: the tracker's guess)
+    fishing: float = 0.0  # weight of the opponent's likely next discards among a hand's chances
+    urgency: float = 0.0  # how much the opponent's chance to knock next turn discounts potential
+    belief_improve: int = 0  # opponent stock draws replayed on each sampled hand (a played hand is better)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +157,26 @@ class Context:
         self.budget_ms = budget_ms
         self.clock = clock or ThinkingClock()
         self.tracker = Tracker.from_view(view, config.inference, config.inference_strength)
+        self.belief: Belief | None = None
+        if config.inference and config.belief_samples > 0:
+            self.belief = Belief.from_view(
+                view, self.tracker, rng, config.belief_samples, config.belief_improve
+            )
+            self.tracker = self.tracker.with_holdings(self.belief.holds)
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
         self.limit = view.knock_limit
         span = max(1.0, 31.0 - config.lookahead_end)
         lookahead = config.lookahead * min(1.0, max(0.0, (view.stock_size - config.lookahead_end) / span))
-        self.evaluator = Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights())
+        stock = self.tracker.stock_weights()
+        self.opponent_knock_chance = 0.0
+        if self.belief is not None and config.urgency > 0:
+            self.opponent_knock_chance = self.belief.knock_chance(stock, self.limit)
+            lookahead *= max(0.0, 1.0 - config.urgency * self.opponent_knock_chance)
+        fishing = None
+        if self.belief is not None and config.fishing > 0:
+            fishing = {i: min(1.0, config.fishing * p) for i, p in self.belief.next_discards().items()}
+        self.evaluator = Evaluator(self.limit, view.rules.gin_bonus, lookahead, stock, fishing)
 
     def over_budget(self) -> bool:
         """Whether this decision's work cap (or its optional time budget) is spent."""
@@ -166,13 +185,19 @@ class Context:
             return True
         return self.budget_ms is not None and self.clock.elapsed_ms() > self.budget_ms
 
+    def danger(self, i: int) -> float:
+        """Chance that discarding card index ``i`` gives the opponent a meld."""
+        if self.belief is not None:
+            return self.belief.feeds[i]
+        return self.tracker.danger(i)
+
     # --- discards -----------------------------------------------------------------------------
 
     def discard_cost(self, mask: int, i: int) -> float:
         """Cost of ending the turn with ``mask`` minus card ``i`` discarded face up."""
         cost = self.evaluator.hand_cost(mask & ~(1 << i))
         if self.config.safety:
-            cost += self.config.safety * self.tracker.danger(i)
+            cost += self.config.safety * self.danger(i)
         return cost
 
     def ranked_discards(
@@ -217,7 +242,7 @@ class Context:
             later = yield from self.stock_expectation(False, self.hand & ~(1 << i))
             if later is None:
                 return ranked
-            deeper.append((later + self.config.safety * self.tracker.danger(i), cost, i))
+            deeper.append((later + self.config.safety * self.danger(i), cost, i))
         deeper.sort()
         return [(cost, i) for cost, _, i in deeper]
 
@@ -281,14 +306,18 @@ class Context:
         return undercuts / total, points / total
 
     def sample_opponent(self, steps: int) -> int:
-        """A likely opponent hand: known cards plus weighted unseen ones, a few draws improved."""
+        """A likely opponent hand, improved by ``steps`` draws from the rest of the unseen cards."""
         track = self.tracker
-        pool = [(i, track.holds(i)) for i in indices(track.unseen) if track.holds(i) > 0]
-        keyed = sorted(((self.rng.random() ** (1.0 / p), i) for i, p in pool), reverse=True)
-        mask = track.opponent_known
-        for _, i in keyed[: track.hidden]:
-            mask |= 1 << i
-        rest = [i for _, i in keyed[track.hidden :]]
+        if self.belief is not None:
+            mask = self.belief.draw(self.rng)
+            rest = indices(track.unseen & ~mask)
+        else:
+            pool = [(i, track.holds(i)) for i in indices(track.unseen) if track.holds(i) > 0]
+            keyed = sorted(((self.rng.random() ** (1.0 / p), i) for i, p in pool), reverse=True)
+            mask = track.opponent_known
+            for _, i in keyed[: track.hidden]:
+                mask |= 1 << i
+            rest = [i for _, i in keyed[track.hidden :]]
         for _ in range(min(steps, len(rest))):
             i = rest.pop(self.rng.randrange(len(rest)))
             bigger = mask | 1 << i
@@ -321,7 +350,7 @@ class Context:
             deadwood = best_melds(self.hand).deadwood
             if deadwood:
                 worst = max(deadwood, key=lambda c: (c.value, c.index))
-                cost += self.config.safety * self.tracker.danger(worst.index)
+                cost += self.config.safety * self.danger(worst.index)
         return cost
 
     def stock_expectation(
@@ -354,7 +383,7 @@ class Context:
                 )
             helps = ev.deadwood(bigger & ~(1 << ranked[0])) < dw
             # Throwing the new card straight back leaves the hand as it stands.
-            cost = standing + self.config.safety * self.tracker.danger(i)
+            cost = standing + self.config.safety * self.danger(i)
             if helps or every_card:
                 for j in ranked[: 3 if every_card else 2]:
                     if j != i:

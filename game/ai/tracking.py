@@ -14,7 +14,8 @@ public history (what the opponent took, passed and threw away).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from game.ai.cardmath import ALL_CARDS_MASK, RELATED, SAME_RANK, TOUCHING, indices
 from game.rules import Card, Phase, PlayerView, cards_to_mask
@@ -78,6 +79,14 @@ class Tracker:
             probabilities[i] = 1.0
         return cls(hand, unseen, known, dead, hidden, view.stock_size, tuple(probabilities),
                    tuple(took), tuple(discarded), tuple(passed))  # fmt: skip
+
+    def with_holdings(self, holds: Sequence[float]) -> Tracker:
+        """The same knowledge with another guess at the opponent's hand (known cards stay certain)."""
+        probabilities = tuple(
+            1.0 if self.opponent_known >> i & 1 else (holds[i] if self.unseen >> i & 1 else 0.0)
+            for i in range(52)
+        )
+        return replace(self, in_opponent=probabilities)
 
     def stock_weights(self) -> list[tuple[int, float]]:
         """Unseen cards with the chance each is the next stock card (summing to 1)."""
