@@ -138,18 +138,10 @@ class Belief:
         tracker: Tracker,
         rng: random.Random,
         samples: int = 200,
-        improve: int = 0,
     ) -> Belief:
-        """Sample ``samples`` hands consistent with the view and weight them by its moves.
-
-        With ``improve``, each sampled hand first plays up to that many of the opponent's
-        stock draws, keeping its best ten cards each time: a hand that has been played is
-        better than a freshly dealt one.
-        """
+        """Sample ``samples`` hands consistent with the view and weight them by its moves."""
         pool = indices(tracker.unseen)
         moves = observations(view)
-        draws = sum(1 for e in view.history if e.player != view.player and e.kind == "draw_stock")
-        steps = min(improve, draws, max(0, len(pool) - tracker.hidden))
         last_discard = next((m.card for m in reversed(moves) if m.kind == "discarded"), None)
         hidden = min(tracker.hidden, len(pool))
         hands: list[int] = []
@@ -157,11 +149,8 @@ class Belief:
         feeds: list[int] = []
         for _ in range(max(1, samples)):
             mask = tracker.opponent_known
-            picked = rng.sample(pool, hidden + steps)
-            for i in picked[:hidden]:
+            for i in rng.sample(pool, hidden):
                 mask |= 1 << i
-            for i in picked[hidden:]:
-                mask = _keep_best(mask, i, tracker.opponent_known)
             feed = feeding(mask)
             hands.append(mask)
             feeds.append(feed)
@@ -197,33 +186,6 @@ class Belief:
                 out[i] = out.get(i, 0.0) + share
         return out
 
-    def knock_chance(self, stock: list[tuple[int, float]], limit: int, samples: int = 40) -> float:
-        """Chance that the opponent can knock after its next stock draw (the heaviest samples)."""
-        if not self.hands:
-            return 0.0
-        order = sorted(range(len(self.hands)), key=lambda n: -self.weights[n])[:samples]
-        total_weight = sum(self.weights[n] for n in order)
-        if total_weight <= 0:
-            return 0.0
-        chance = 0.0
-        for n in order:
-            mask = self.hands[n]
-            dw = deadwood_value(mask)
-            loners = isolated(mask)
-            drop = max((VALUE[i] for i in loners), default=0)
-            hits = 0.0
-            for i, weight in stock:
-                if mask >> i & 1:
-                    continue
-                if mask & TOUCHING[i]:
-                    after = _best_after_one_more(mask, i, dw)
-                else:
-                    after = min(dw, dw - drop + VALUE[i]) if drop else dw
-                if after <= limit:
-                    hits += weight
-            chance += self.weights[n] * hits
-        return chance / total_weight
-
     def effective_samples(self) -> float:
         """How many equally weighted samples the weighted ones are worth."""
         square = sum(w * w for w in self.weights)
@@ -232,34 +194,6 @@ class Belief:
     def draw(self, rng: random.Random) -> int:
         """One sampled hand, chosen by weight."""
         return rng.choices(self.hands, self.weights)[0]
-
-
-def _keep_best(mask: int, card: int, keep: int) -> int:
-    """``mask`` plus ``card`` less the card whose loss leaves the least deadwood (never ``keep``)."""
-    bigger = mask | 1 << card
-    full = deadwood_value(bigger)
-    best, best_mask = deadwood_value(mask), mask
-    for i in sorted(indices(bigger & ~keep), key=lambda j: -VALUE[j]):
-        if full - VALUE[i] >= best:
-            continue
-        left = deadwood_value(bigger & ~(1 << i))
-        if left < best:
-            best, best_mask = left, bigger & ~(1 << i)
-    return best_mask
-
-
-def _best_after_one_more(mask: int, card: int, dw: int) -> int:
-    """Least deadwood after adding ``card`` to ``mask`` and throwing one card (``dw``: now)."""
-    bigger = mask | 1 << card
-    full = deadwood_value(bigger)
-    best = dw
-    for i in indices(bigger):
-        if i == card or full - VALUE[i] >= best:
-            continue
-        left = deadwood_value(bigger & ~(1 << i))
-        if left < best:
-            best = left
-    return best
 
 
 def _fits_last_discard(mask: int, thrown: int, limit: int) -> float:

@@ -66,8 +66,6 @@ class LevelConfig:
     lookahead_end: int = 10  # stock size at which potential stops counting (the hand is ending)
     belief_samples: int = 0  # opponent hands sampled and weighted by its play (0: the tracker's guess)
     fishing: float = 0.0  # weight of the opponent's likely next discards among a hand's chances
-    urgency: float = 0.0  # how much the opponent's chance to knock next turn discounts potential
-    belief_improve: int = 0  # opponent stock draws replayed on each sampled hand (a played hand is better)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +157,7 @@ class Context:
         self.tracker = Tracker.from_view(view, config.inference, config.inference_strength)
         self.belief: Belief | None = None
         if config.inference and config.belief_samples > 0:
-            self.belief = Belief.from_view(
-                view, self.tracker, rng, config.belief_samples, config.belief_improve
-            )
+            self.belief = Belief.from_view(view, self.tracker, rng, config.belief_samples)
             self.tracker = self.tracker.with_holdings(self.belief.holds)
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
@@ -169,10 +165,6 @@ class Context:
         span = max(1.0, 31.0 - config.lookahead_end)
         lookahead = config.lookahead * min(1.0, max(0.0, (view.stock_size - config.lookahead_end) / span))
         stock = self.tracker.stock_weights()
-        self.opponent_knock_chance = 0.0
-        if self.belief is not None and config.urgency > 0:
-            self.opponent_knock_chance = self.belief.knock_chance(stock, self.limit)
-            lookahead *= max(0.0, 1.0 - config.urgency * self.opponent_knock_chance)
         fishing = None
         if self.belief is not None and config.fishing > 0:
             fishing = {i: min(1.0, config.fishing * p) for i, p in self.belief.next_discards().items()}
