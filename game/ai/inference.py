@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from game.ai.cardmath import SAME_RANK, TOUCHING, VALUE, indices
@@ -36,6 +37,7 @@ TAKE_WITHOUT_MELD = 0.25  # took a discard that melds with nothing it holds
 PASS_A_MELD = 0.12  # let a discard go by that would have finished a meld
 THROW_A_MELD = 0.12  # threw away a card that was part of a meld
 KEEP_HIGHER = 0.6  # per unmatched card worth more than the card it just threw away
+SLICE = 16  # samples drawn between two pauses of the cooperative form
 COULD_KNOCK = 0.05  # it discarded without knocking although the hand allowed a knock
 WORSE_DISCARD = 0.35  # per point its last discard left above the least deadwood it could keep
 
@@ -132,14 +134,21 @@ class Belief:
     feeds: tuple[float, ...]  # per card index: chance the card would make it a meld
 
     @classmethod
-    def from_view(
-        cls,
-        view: PlayerView,
-        tracker: Tracker,
-        rng: random.Random,
-        samples: int = 200,
-    ) -> Belief:
+    def from_view(cls, view: PlayerView, tracker: Tracker, rng: random.Random, samples: int = 200) -> Belief:
         """Sample ``samples`` hands consistent with the view and weight them by its moves."""
+        building = cls.build(view, tracker, rng, samples)
+        while True:
+            try:
+                next(building)
+            except StopIteration as done:
+                belief: Belief = done.value
+                return belief
+
+    @classmethod
+    def build(
+        cls, view: PlayerView, tracker: Tracker, rng: random.Random, samples: int = 200
+    ) -> Generator[None, None, Belief]:
+        """Like :meth:`from_view`, in slices: it yields every few samples."""
         pool = indices(tracker.unseen)
         moves = observations(view)
         last_discard = next((m.card for m in reversed(moves) if m.kind == "discarded"), None)
@@ -147,7 +156,9 @@ class Belief:
         hands: list[int] = []
         weights: list[float] = []
         feeds: list[int] = []
-        for _ in range(max(1, samples)):
+        for n in range(max(1, samples)):
+            if n % SLICE == SLICE - 1:
+                yield
             mask = tracker.opponent_known
             for i in rng.sample(pool, hidden):
                 mask |= 1 << i

@@ -129,6 +129,7 @@ class SearchPlayer:
         phase = view.phase
         if phase is Phase.LAYOFF:
             return ctx.layoff()
+        yield from ctx.read_opponent()
         if phase is Phase.ARRANGE:
             return ctx.arrange()
         if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
@@ -156,19 +157,28 @@ class Context:
         self.clock = clock or ThinkingClock()
         self.tracker = Tracker.from_view(view, config.inference, config.inference_strength)
         self.belief: Belief | None = None
-        if config.inference and config.belief_samples > 0:
-            self.belief = Belief.from_view(view, self.tracker, rng, config.belief_samples)
-            self.tracker = self.tracker.with_holdings(self.belief.holds)
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
         self.limit = view.knock_limit
+        self.evaluator = self.make_evaluator()
+
+    def make_evaluator(self) -> Evaluator:
+        """The hand evaluator for this decision, from what is known of the stock and opponent."""
+        config, view = self.config, self.view
         span = max(1.0, 31.0 - config.lookahead_end)
         lookahead = config.lookahead * min(1.0, max(0.0, (view.stock_size - config.lookahead_end) / span))
-        stock = self.tracker.stock_weights()
         fishing = None
         if self.belief is not None and config.fishing > 0:
             fishing = {i: min(1.0, config.fishing * p) for i, p in self.belief.next_discards().items()}
-        self.evaluator = Evaluator(self.limit, view.rules.gin_bonus, lookahead, stock, fishing)
+        return Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights(), fishing)
+
+    def read_opponent(self) -> Generator[None, None, None]:
+        """Weigh sampled opponent hands by its play (levels with ``belief_samples``), in slices."""
+        if not self.config.inference or self.config.belief_samples <= 0:
+            return
+        self.belief = yield from Belief.build(self.view, self.tracker, self.rng, self.config.belief_samples)
+        self.tracker = self.tracker.with_holdings(self.belief.holds)
+        self.evaluator = self.make_evaluator()
 
     def over_budget(self) -> bool:
         """Whether this decision's work cap (or its optional time budget) is spent."""

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import game.ai.evaluate
+import game.ai.inference
+from game.ai import make_player
 from game.ai.evaluate import Evaluator
 from game.ai.inference import Belief, feeding, melds_with, observations
 from game.ai.tracking import Tracker
@@ -146,3 +150,30 @@ def test_fishing_values_a_hand_waiting_on_the_opponents_discard() -> None:
     # A hand with no use for the expected discard gains nothing.
     other = cards_to_mask(parse_cards("2H 3S 7H 8H 9H 2C 3D 4S 5C 9D"))
     assert fishing.hand_cost(other) == plain.hand_cost(other)
+
+
+def test_reading_the_opponent_is_spread_over_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No slice of a search level's thinking does more than a few hundred deadwood counts,
+    so the render loop can stop between slices (sampling opponent hands included)."""
+    calls = [0]
+    real = game.ai.inference.deadwood_value
+
+    def counting(mask: int) -> int:
+        calls[0] += 1
+        return real(mask)
+
+    monkeypatch.setattr(game.ai.inference, "deadwood_value", counting)
+    monkeypatch.setattr(game.ai.evaluate, "deadwood_value", counting)
+    worst = 0
+    for hand in mid_hand_states(STANDARD, seed=3, count=12):
+        view = hand.view(hand.to_act or 0)
+        for level in ("hard", "expert"):
+            thinking = make_player(level, 1).think(view)
+            while True:
+                calls[0] = 0
+                try:
+                    next(thinking)
+                except StopIteration:
+                    break
+                worst = max(worst, calls[0])
+    assert 0 < worst <= 400
