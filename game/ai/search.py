@@ -10,6 +10,10 @@ Each decision is a small expectimax over what the player controls and what chanc
 * knock: knocking now against playing on, judged by sampling the opponent's likely hands
   and laying off against our arrangement (undercut risk), and by how long the hand has left.
 
+Hard and expert first weigh sampled opponent hands by its play (:mod:`game.ai.inference`):
+that sets the stock odds, the feeding risk of each discard and the hands a knock is tested
+against, and it lets a hand count the opponent's likely next discard among its chances.
+
 Levels differ only in depth, samples and deliberate slips, never in what they see.
 """
 
