@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from game.rules import Action, PlayerView, format_cards
 
 Thinking = Generator[None, None, Action]
+T = TypeVar("T")
 
 
 class Player(Protocol):
@@ -32,14 +33,14 @@ class Player(Protocol):
         ...
 
 
-def finish(thinking: Thinking) -> Action:
-    """Run a :data:`Thinking` generator to its end and return its action."""
+def finish(work: Generator[None, None, T]) -> T:
+    """Run a sliced computation (a :data:`Thinking` generator, say) to its end; its result."""
     while True:
         try:
-            next(thinking)
+            next(work)
         except StopIteration as stop:
-            action: Action = stop.value
-            return action
+            result: T = stop.value
+            return result
 
 
 def decision_rng(seed: int, level: str, view: PlayerView) -> random.Random:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.rules import FULL_DECK, Card
 
 ALL_CARDS_MASK = (1 << 52) - 1
@@ -47,3 +49,20 @@ def indices(mask: int) -> list[int]:
 def by_value_desc(mask: int) -> list[int]:
     """The card indices of ``mask``, highest value first (ties: higher index first)."""
     return sorted(indices(mask), key=lambda i: (VALUE[i], i), reverse=True)
+
+
+def least_after_discard(mask: int, deadwood: Callable[[int], int], full: int | None = None) -> int:
+    """Lowest ``deadwood`` left after throwing one card of ``mask`` (``full``: its own count).
+
+    Cards are tried highest first: dropping a card lowers the count by at most its value,
+    so the search stops once no remaining card can beat the best so far.
+    """
+    whole = deadwood(mask) if full is None else full
+    best = 10**6
+    for i in by_value_desc(mask):
+        if whole - VALUE[i] >= best:
+            break
+        left = deadwood(mask & ~(1 << i))
+        if left < best:
+            best = left
+    return best

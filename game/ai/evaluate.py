@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from game.ai.cardmath import TOUCHING, VALUE, by_value_desc
+from game.ai.cardmath import TOUCHING, VALUE, least_after_discard
 from game.rules import deadwood_value
 
 KNOCK_REWARD = 12.0  # what being able to knock is worth, in deadwood points
@@ -65,15 +65,7 @@ class Evaluator:
 
     def best_after_discard(self, mask: int, dw: int | None = None) -> int:
         """Lowest deadwood left after discarding one card of ``mask``."""
-        full = self.deadwood(mask) if dw is None else dw
-        best = 10**6
-        for i in by_value_desc(mask):
-            if full - VALUE[i] >= best:
-                break  # removing a card lowers deadwood by at most its value
-            left = self.deadwood(mask & ~(1 << i))
-            if left < best:
-                best = left
-        return best
+        return least_after_discard(mask, self.deadwood, dw)
 
     def improvement(self, mask: int) -> float:
         """Expected drop of g over one stock draw (keeping the best ten cards)."""

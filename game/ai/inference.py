@@ -28,8 +28,9 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from game.ai.cardmath import SAME_RANK, TOUCHING, VALUE, indices
-from game.ai.tracking import Tracker
+from game.ai.base import finish
+from game.ai.cardmath import TOUCHING, VALUE, indices, least_after_discard
+from game.ai.tracking import Tracker, opponent_moves
 from game.rules import PlayerView, deadwood_value
 
 # How likely a move is when the sampled hand says a sensible player would not make it.
@@ -40,19 +41,6 @@ KEEP_HIGHER = 0.6  # per unmatched card worth more than the card it just threw a
 SLICE = 16  # samples drawn between two pauses of the cooperative form
 COULD_KNOCK = 0.05  # it discarded without knocking although the hand allowed a knock
 WORSE_DISCARD = 0.35  # per point its last discard left above the least deadwood it could keep
-
-
-def _run_pairs(i: int) -> tuple[int, ...]:
-    """Pairs of cards that make a run with card ``i`` (below, around and above it)."""
-    rank, base = i % 13, i - i % 13
-    pairs = []
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= rank + a < 13 and 0 <= rank + b < 13:
-            pairs.append(1 << (base + rank + a) | 1 << (base + rank + b))
-    return tuple(pairs)
-
-
-RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(_run_pairs(i) for i in range(52))
 
 
 _RANKS = 0x1FFF
@@ -83,10 +71,8 @@ def feeding(mask: int) -> int:
 
 
 def melds_with(i: int, mask: int) -> bool:
-    """Whether card ``i`` makes a meld with two or more cards of ``mask``."""
-    if (mask & SAME_RANK[i]).bit_count() >= 2:
-        return True
-    return any(mask & pair == pair for pair in RUN_PAIRS[i])
+    """Whether card ``i`` makes a meld with two or more of the other cards of ``mask``."""
+    return bool(feeding(mask & ~(1 << i)) >> i & 1)
 
 
 def isolated(mask: int) -> list[int]:
@@ -104,24 +90,11 @@ class Observation:
 
 
 def observations(view: PlayerView) -> list[Observation]:
-    """The opponent's informative moves, replayed from the public history."""
-    me = view.player
-    pile: list[int] = [] if view.upcard is None else [view.upcard.index]
-    known = {c.index for c in view.opponent_known}
-    out: list[Observation] = []
-    for event in view.history:
-        kind = event.kind
-        if kind in ("take_upcard", "draw_discard"):
-            card = pile.pop() if pile else (event.card.index if event.card else None)
-            if event.player != me and card is not None:
-                out.append(Observation("took", card, card in known))
-        elif kind == "discard" and event.card is not None:
-            pile.append(event.card.index)
-            if event.player != me:
-                out.append(Observation("discarded", event.card.index))
-        elif kind in ("draw_stock", "pass") and event.player != me and pile:
-            out.append(Observation("passed", pile[-1]))
-    return out
+    """The opponent's informative moves, in order (a taken card notes whether it is still held)."""
+    known = set(view.opponent_known)
+    return [
+        Observation(kind, card.index, kind == "took" and card in known) for kind, card in opponent_moves(view)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +109,7 @@ class Belief:
     @classmethod
     def from_view(cls, view: PlayerView, tracker: Tracker, rng: random.Random, samples: int = 200) -> Belief:
         """Sample ``samples`` hands consistent with the view and weight them by its moves."""
-        building = cls.build(view, tracker, rng, samples)
-        while True:
-            try:
-                next(building)
-            except StopIteration as done:
-                belief: Belief = done.value
-                return belief
+        return finish(cls.build(view, tracker, rng, samples))
 
     @classmethod
     def build(
@@ -214,15 +181,7 @@ def _fits_last_discard(mask: int, thrown: int, limit: int) -> float:
     """
     kept = deadwood_value(mask)
     weight = COULD_KNOCK if kept <= limit else 1.0
-    before = mask | 1 << thrown
-    full = deadwood_value(before)
-    best = kept
-    for i in indices(mask):
-        if full - VALUE[i] >= best:
-            continue  # dropping a card lowers the deadwood by at most its value
-        left = deadwood_value(before & ~(1 << i))
-        if left < best:
-            best = left
+    best = least_after_discard(mask | 1 << thrown, deadwood_value)  # throwing ``thrown`` gives ``kept``
     return weight * WORSE_DISCARD ** min(10, kept - best)
 
 

@@ -61,7 +61,10 @@ class Tracker:
         hidden = max(0, view.opponent_hand_size - len(view.opponent_known))
         if view.phase is Phase.LAYOFF and view.knocker == view.player:
             hidden = view.opponent_hand_size
-        took, discarded, passed = _opponent_moves(view)
+        moves = opponent_moves(view)
+        took, discarded, passed = (
+            [c for k, c in moves if k == kind] for kind in ("took", "discarded", "passed")
+        )
         weights = [0.0] * 52
         for i in indices(unseen):
             weights[i] = 1.0
@@ -136,23 +139,22 @@ def _normalise(weights: list[float], hidden: int) -> list[float]:
     return out
 
 
-def _opponent_moves(view: PlayerView) -> tuple[list[Card], list[Card], list[Card]]:
-    """Replay the public history: what the opponent took, discarded and passed."""
+def opponent_moves(view: PlayerView) -> list[tuple[str, Card]]:
+    """Replay the public history: the opponent's moves in order, as ("took" | "discarded" |
+    "passed", card), a pass or stock draw naming the discard it let go by."""
     me = view.player
     pile: list[Card] = [] if view.upcard is None else [view.upcard]
-    took: list[Card] = []
-    discarded: list[Card] = []
-    passed: list[Card] = []
+    moves: list[tuple[str, Card]] = []
     for event in view.history:
         kind = event.kind
         if kind in ("take_upcard", "draw_discard"):
             card = pile.pop() if pile else event.card
             if event.player != me and card is not None:
-                took.append(card)
+                moves.append(("took", card))
         elif kind == "discard" and event.card is not None:
             pile.append(event.card)
             if event.player != me:
-                discarded.append(event.card)
+                moves.append(("discarded", event.card))
         elif kind in ("draw_stock", "pass") and event.player != me and pile:
-            passed.append(pile[-1])
-    return took, discarded, passed
+            moves.append(("passed", pile[-1]))
+    return moves
