@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from game.ai.base import Thinking, check_my_turn, decision_rng, finish
@@ -48,6 +48,9 @@ from game.rules import (
 )
 
 RERANK_MARGIN = 5.0  # only discards this close to the best are searched deeper
+
+#: How a level reads the opponent: (view, tracker, rng, samples) -> sliced Belief.
+Reader = Callable[[PlayerView, Tracker, random.Random, int], Generator[None, None, Belief]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +102,24 @@ class SearchPlayer:
     wall-clock ``time_budget_ms`` may be added (counting only time spent thinking, not the
     pauses between slices); it trades exact reproducibility for a guaranteed response time
     on slow machines.
+
+    ``reader`` replaces the fair reading of the opponent (:meth:`Belief.build`). The game
+    never passes one; ``tools/ai_lab.py`` does, to measure what knowing the opponent's real
+    hand would be worth.
     """
 
-    def __init__(self, config: LevelConfig, seed: int = 0, time_budget_ms: float | None = None) -> None:
+    def __init__(
+        self,
+        config: LevelConfig,
+        seed: int = 0,
+        time_budget_ms: float | None = None,
+        reader: Reader | None = None,
+    ) -> None:
         self.config = config
         self.level = config.name
         self.seed = seed
         self.time_budget_ms = time_budget_ms
+        self.reader: Reader = reader or Belief.build
 
     def choose(self, view: PlayerView) -> Action:
         """The action for ``view``."""
@@ -129,7 +143,7 @@ class SearchPlayer:
         """Like :meth:`think`, returning the :class:`Choice` with its explanation data."""
         check_my_turn(view)
         rng = decision_rng(self.seed, self.level, view)
-        ctx = Context(view, self.config, rng, self.time_budget_ms, clock or ThinkingClock())
+        ctx = Context(view, self.config, rng, self.time_budget_ms, clock or ThinkingClock(), self.reader)
         phase = view.phase
         if phase is Phase.LAYOFF:
             return ctx.layoff()
@@ -153,8 +167,10 @@ class Context:
         rng: random.Random,
         budget_ms: float | None = None,
         clock: ThinkingClock | None = None,
+        reader: Reader | None = None,
     ) -> None:
         self.view = view
+        self.reader: Reader = reader or Belief.build
         self.config = config
         self.rng = rng
         self.budget_ms = budget_ms
@@ -180,7 +196,7 @@ class Context:
         """Weigh sampled opponent hands by its play (levels with ``belief_samples``), in slices."""
         if not self.config.inference or self.config.belief_samples <= 0:
             return
-        self.belief = yield from Belief.build(self.view, self.tracker, self.rng, self.config.belief_samples)
+        self.belief = yield from self.reader(self.view, self.tracker, self.rng, self.config.belief_samples)
         self.tracker = self.tracker.with_holdings(self.belief.holds)
         self.evaluator = self.make_evaluator()
 
