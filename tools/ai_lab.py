@@ -4,11 +4,12 @@
                            [--set a.mistake_rate=0] [--oracle feeds,discards,knock,holds]
                            [--jobs 2] [--json]
 
-Every deal is played twice from the same deck, once from each seat, so the luck of the cards
-cancels and a difference in play shows up with far fewer hands than whole matches need (the
-arena, ``python -m game.arena``, measures game wins). It prints A's points per hand with
-its standard error over the deal pairs, the hands A won, how hands ended and how many
-discards each side took per hand.
+Every deal is played twice from the same deck, once from each seat. A deal that favours one
+seat favours each player once, so the average of the pair is steadier than two separate
+hands (about half the variance for medium against simple). It prints A's points per hand
+with its standard error over the deal pairs, the hands A won, how hands ended and how many
+discards each side took per hand. Whole matches and game wins are the arena's job
+(``python -m game.arena``).
 
 ``--set side.field=value`` changes one field of a search level's configuration for one
 side (repeatable), to test a change before making it.
