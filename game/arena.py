@@ -177,16 +177,21 @@ def report(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.splitlines()[0])
+def add_pairing_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every AI-against-AI tool shares: the two levels, seed, rules, jobs, JSON."""
     parser.add_argument("--a", choices=LEVELS, default="hard")
     parser.add_argument("--b", choices=LEVELS, default="simple")
-    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", choices=("standard", "oklahoma", "simple"), default="standard")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.splitlines()[0])
+    add_pairing_arguments(parser)
+    parser.add_argument("--games", type=int, default=100)
     options = parser.parse_args(argv)
     rules = RuleSet.preset(options.rules)
     summary = run(options.a, options.b, options.games, options.seed, rules, options.jobs)

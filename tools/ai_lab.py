@@ -50,6 +50,7 @@ from game.ai.inference import Belief, feeding
 from game.ai.levels import CONFIGS
 from game.ai.search import LevelConfig, Reader, SearchPlayer
 from game.ai.tracking import Tracker
+from game.arena import add_pairing_arguments
 from game.rules import DrawDiscard, Hand, PlayerView, RuleSet, cards_to_mask
 
 ORACLE_PARTS = ("feeds", "discards", "knock", "holds")
@@ -249,15 +250,10 @@ def report(s: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="tools/ai_lab.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--a", choices=LEVELS, default="hard")
-    parser.add_argument("--b", choices=LEVELS, default="simple")
+    add_pairing_arguments(parser)
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", choices=("standard", "oklahoma", "simple"), default="standard")
     parser.add_argument("--set", action="append", default=[], metavar="SIDE.FIELD=VALUE")
     parser.add_argument("--oracle", default="", help="comma-separated: " + ", ".join(ORACLE_PARTS))
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
         settings = parse_settings(args.set)
