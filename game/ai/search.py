@@ -48,6 +48,7 @@ from game.rules import (
 )
 
 RERANK_MARGIN = 5.0  # only discards this close to the best are searched deeper
+STOCK_SEARCHES = ("estimate", "helpful", "every")  # how a level values a stock draw: LevelConfig
 
 #: How a level reads the opponent: (view, tracker, rng, samples) -> sliced Belief.
 Reader = Callable[[PlayerView, Tracker, random.Random, int], Generator[None, None, Belief]]
@@ -73,6 +74,12 @@ class LevelConfig:
     lookahead_end: int = 10  # stock size at which potential stops counting (the hand is ending)
     belief_samples: int = 0  # opponent hands sampled and weighted by its play (0: the tracker's guess)
     fishing: float = 0.0  # weight of the opponent's likely next discards among a hand's chances
+
+    def __post_init__(self) -> None:
+        if self.stock_search not in STOCK_SEARCHES:
+            raise ValueError(
+                f"{self.stock_search!r} is not a valid stock_search: choose one of {', '.join(STOCK_SEARCHES)}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +120,13 @@ class SearchPlayer:
         config: LevelConfig,
         seed: int = 0,
         time_budget_ms: float | None = None,
-        reader: Reader | None = None,
+        reader: Reader = Belief.build,
     ) -> None:
         self.config = config
         self.level = config.name
         self.seed = seed
         self.time_budget_ms = time_budget_ms
-        self.reader: Reader = reader or Belief.build
+        self.reader = reader
 
     def choose(self, view: PlayerView) -> Action:
         """The action for ``view``."""
@@ -167,10 +174,10 @@ class Context:
         rng: random.Random,
         budget_ms: float | None = None,
         clock: ThinkingClock | None = None,
-        reader: Reader | None = None,
+        reader: Reader = Belief.build,
     ) -> None:
         self.view = view
-        self.reader: Reader = reader or Belief.build
+        self.reader = reader
         self.config = config
         self.rng = rng
         self.budget_ms = budget_ms
