@@ -1,9 +1,10 @@
-"""The app: one window, one async render loop, a scene stack, settings and self-play.
+"""The app: one window, one async render loop that rests when idle, a scene stack, settings.
 
-Everything is drawn on a fixed logical 1280x720 surface that is scaled (letterboxed) to
-the window; mouse positions are mapped back, so scenes only ever see logical coordinates.
-The loop never blocks: one `await asyncio.sleep(0)` per frame, which is what the browser
-build (pygbag) needs.
+Scenes draw straight onto the window at its real size (see `game.ui.viewport`); when the
+window changes size or shape every scene lays itself out again and the art is redrawn for
+the new size. The loop never blocks: one `await asyncio.sleep(...)` per frame, which is what
+the browser build (pygbag) needs. When nothing animates, no AI thinks and no input arrives,
+a frame neither draws nor presents anything, so an idle game costs next to no CPU.
 """
 
 from __future__ import annotations
@@ -11,40 +12,81 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from game.ui import richtext, text
+from game.ui import richtext, table_draw, text
 from game.ui.art import CardArt
+from game.ui.pointer import PointerFilter
 from game.ui.scene import SceneStack
 from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
 from game.ui.sound import Sounds
+from game.ui.viewport import Viewport, parse_window
 
-LOGICAL_SIZE = (1280, 720)
-FELT = (22, 92, 58)
-LETTERBOX = (10, 14, 12)
+DEFAULT_WINDOW = (1280, 720)
 SELFPLAY_DT = 1.0 / 60.0
-MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+FRAME_RATE = 60
+IDLE_SLEEP_S = 1.0 / 30.0
+"""How long an idle loop waits between looks at the input (it draws nothing meanwhile)."""
+BROWSER_POLL_S = 0.25
+"""How often the browser page's size is checked (phones turn, windows are dragged)."""
+MAX_SPEED = 50.0
 IN_BROWSER = sys.platform == "emscripten"
 
 
+def _hands(text: str) -> int:
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the number of hands cannot be negative ({value})")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_SPEED:
+        raise argparse.ArgumentTypeError(f"speed must be from 0 (instant) to {MAX_SPEED:g}, not {text}")
+    return value
+
+
+def _window(text: str) -> tuple[int, int]:
+    try:
+        return parse_window(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    """Command-line options of `python main.py`."""
+    """Command-line options of `python main.py` (nonsense is refused with exit code 2)."""
     parser = argparse.ArgumentParser(prog="main.py", description="Gin Rummy")
     parser.add_argument(
         "--selfplay",
-        type=int,
+        type=_hands,
         metavar="HANDS",
         default=0,
         help="let the AI play both seats for HANDS hands, then exit",
     )
-    parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier (0 = instant)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for deals and the AI")
+    parser.add_argument("--speed", type=_speed, default=None, help="animation speed multiplier (0 = instant)")
+    parser.add_argument("--seed", type=_whole, default=None, help="seed for deals and the AI")
+    parser.add_argument(
+        "--window", type=_window, metavar="WxH", default=None, help="open the window at this size"
+    )
     parser.add_argument(
         "--screenshots", metavar="DIR", default=None, help="save a PNG at each notable moment"
     )
@@ -57,7 +99,57 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players", default=None, choices=PLAYER_COUNTS, help="2, 3 (dealer sits out) or 4 (partners)"
     )
     parser.add_argument("--no-storage", action="store_true", help="do not load or save anything")
-    return parser.parse_args(argv)
+    options = parser.parse_args(argv)
+    problem = _unwritable(options)
+    if problem:
+        print(f"main.py: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+    return options
+
+
+def _unwritable(options: argparse.Namespace) -> str | None:
+    """A one-line reason when an output path given on the command line cannot be written."""
+    if options.screenshots:
+        folder = Path(options.screenshots)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            probe = folder / ".write-test"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as error:
+            return f"cannot save screenshots in {folder}: {error.strerror or error}"
+    if options.frame_stats:
+        target = Path(options.frame_stats)
+        if target.is_dir():
+            return f"cannot write frame statistics to {target}: it is a folder"
+        existed = target.exists()
+        try:
+            with target.open("a"):
+                pass
+        except OSError as error:
+            return f"cannot write frame statistics to {target}: {error.strerror or error}"
+        if not existed:
+            target.unlink()
+    return None
+
+
+def browser_window() -> tuple[tuple[int, int], float] | None:
+    """The page's size in real pixels and its pixel density, in the browser (else None)."""
+    if not IN_BROWSER:
+        return None
+    try:
+        import platform as browser  # pygbag's platform module: the page's JavaScript window
+
+        window: Any = browser.window  # type: ignore[attr-defined]
+        density = float(window.devicePixelRatio or 1.0)
+        density = min(4.0, max(1.0, density))
+        width = int(float(window.innerWidth) * density)
+        height = int(float(window.innerHeight) * density)
+    except Exception:
+        return None
+    if width < 50 or height < 50:
+        return None
+    return (width, height), density
 
 
 class App:
@@ -65,7 +157,7 @@ class App:
 
     def __init__(self, options: argparse.Namespace) -> None:
         self.options = options
-        self.selfplay_hands: int = max(0, options.selfplay)
+        self.selfplay_hands: int = options.selfplay
         self.selfplay = self.selfplay_hands > 0
         self.persistence = Persistence(enabled=not (options.no_storage or self.selfplay))
         self.settings = Settings.from_dict(self.persistence.load("settings"))
@@ -85,75 +177,69 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame_ms: list[float] = []
+        self.drawn_ms: list[float] = []
+        self.frames_drawn = 0
         self._excluded_s = 0.0
+        self._dirty = True
+        self._was_busy = True
+        self._browser_checked = 0.0
         self.stack = SceneStack()
         self.art = CardArt()
         self.sounds = Sounds()
-        self.window: pygame.Surface | None = None
-        self.surface = pygame.Surface(LOGICAL_SIZE)
-        self._scaled: pygame.Surface | None = None
-        self._viewport = pygame.Rect((0, 0), LOGICAL_SIZE)
+        self.pointer = PointerFilter()
+        self.viewport = Viewport(*DEFAULT_WINDOW)
+        self.surface = pygame.Surface(DEFAULT_WINDOW)
 
-    # --- window and coordinates ------------------------------------------------------------
+    # --- the window -------------------------------------------------------------------------
 
-    def open_window(self) -> None:
-        """Create the window (fixed size in the browser, resizable on the desktop)."""
+    def open_window(self, size: tuple[int, int] | None = None, density: float = 1.0) -> None:
+        """Create the window: resizable on the desktop, the page's size in the browser."""
         pygame.display.set_caption("Gin Rummy")
+        page = browser_window()
+        if page is not None:
+            size, density = page
+        size = size or self.options.window or DEFAULT_WINDOW
         flags = 0 if IN_BROWSER else pygame.RESIZABLE
-        self.window = pygame.display.set_mode(LOGICAL_SIZE, flags)
-        self.surface = self.surface.convert()
-        self._fit()
+        self.surface = pygame.display.set_mode(size, flags)
+        self._adopt(self.surface.get_size(), density)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Follow a window resize (letterboxing the logical surface into it).
-
-        In the browser the canvas keeps its size and the page scales it, so resizes there
-        are left to the page.
-        """
-        if IN_BROWSER:
+    def resize(self, size: tuple[int, int], density: float | None = None) -> None:
+        """Follow a change of the window's size (or the page's, in the browser)."""
+        width, height = max(160, int(size[0])), max(160, int(size[1]))
+        density = self.viewport.density if density is None else density
+        if (width, height) == self.viewport.size and density == self.viewport.density:
             return
-        width, height = max(160, int(size[0])), max(90, int(size[1]))
         current = pygame.display.get_surface()
         if current is None or current.get_size() != (width, height):
-            self.window = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-        else:
-            self.window = current
-        self._fit()
+            flags = 0 if IN_BROWSER else pygame.RESIZABLE
+            current = pygame.display.set_mode((width, height), flags)
+        self.surface = current
+        self._adopt(current.get_size(), density)
 
-    def _fit(self) -> None:
-        assert self.window is not None
-        win_w, win_h = self.window.get_size()
-        scale = min(win_w / LOGICAL_SIZE[0], win_h / LOGICAL_SIZE[1])
-        size = (max(1, round(LOGICAL_SIZE[0] * scale)), max(1, round(LOGICAL_SIZE[1] * scale)))
-        self._viewport = pygame.Rect((0, 0), size)
-        self._viewport.center = (win_w // 2, win_h // 2)
-        self._scaled = None if size == LOGICAL_SIZE else pygame.Surface(size).convert()
+    def _adopt(self, size: tuple[int, int], density: float) -> None:
+        """Lay everything out for a window of `size` real pixels."""
+        self.viewport = Viewport(size[0], size[1], density)
+        self.pointer.reset()
+        table_draw.reset()
+        forget = getattr(self.art, "clear", None)
+        if forget is not None:
+            forget()  # the art of the old size is not drawn any more
+        for scene in self.stack.scenes:
+            scene.resized()
+        self.invalidate()
 
-    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """Map a window position to the logical 1280x720 surface.
+    def invalidate(self) -> None:
+        """Ask for the next frame to be drawn (something changed that the scenes cannot see)."""
+        self._dirty = True
 
-        Positions in the letterbox bars map to just outside the surface.
-        """
-        view = self._viewport
-        x = (pos[0] - view.x) * LOGICAL_SIZE[0] / max(1, view.width)
-        y = (pos[1] - view.y) * LOGICAL_SIZE[1] / max(1, view.height)
-        return int(x), int(y)
-
-    def present(self) -> None:
-        """Put the logical surface on the window, scaled and letterboxed."""
-        window = self.window
-        if window is None:
+    def _follow_page(self, now: float) -> None:
+        """In the browser: notice the page changing size (a phone turned) and follow it."""
+        if not IN_BROWSER or now - self._browser_checked < BROWSER_POLL_S:
             return
-        if self._scaled is None and self._viewport.topleft == (0, 0):
-            window.blit(self.surface, (0, 0))
-        else:
-            window.fill(LETTERBOX)
-            if self._scaled is None:
-                window.blit(self.surface, self._viewport)
-            else:
-                pygame.transform.smoothscale(self.surface, self._viewport.size, self._scaled)
-                window.blit(self._scaled, self._viewport)
-        pygame.display.flip()
+        self._browser_checked = now
+        page = browser_window()
+        if page is not None and (page[0] != self.viewport.size or page[1] != self.viewport.density):
+            self.resize(*page)
 
     # --- shared services --------------------------------------------------------------------
 
@@ -182,9 +268,8 @@ class App:
         if self.screenshot_dir is None:
             return
         self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-        self.surface.fill(FELT)
-        self.stack.draw(self.surface)
         started = time.perf_counter()
+        self.stack.draw(self.surface)
         self.shots_taken += 1
         name = f"{self.shots_taken:03d}_hand{self.hands_played + 1:02d}_{moment}.png"
         pygame.image.save(self.surface, str(self.screenshot_dir / name))
@@ -211,27 +296,44 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
             return
-        if event.type == pygame.WINDOWRESIZED:
+        if event.type == pygame.WINDOWRESIZED or event.type == pygame.WINDOWSIZECHANGED:
             self.resize((event.x, event.y))
             return
-        if event.type in MOUSE_EVENTS:
-            attrs = dict(event.dict)
-            attrs["pos"] = self.to_logical(event.pos)
-            if "rel" in attrs:
-                ratio = LOGICAL_SIZE[0] / max(1, self._viewport.width)
-                attrs["rel"] = (int(event.rel[0] * ratio), int(event.rel[1] * ratio))
-            event = pygame.event.Event(event.type, attrs)
-        self.stack.handle(event)
+        if event.type in (
+            pygame.WINDOWEXPOSED,
+            pygame.VIDEOEXPOSE,
+            pygame.WINDOWSHOWN,
+            pygame.WINDOWRESTORED,
+        ):
+            self.invalidate()
+            return
+        translated = self.pointer.translate(event, self.viewport.size, time.perf_counter())
+        if translated is None:
+            return
+        self.invalidate()
+        self.stack.handle(translated)
 
-    def frame(self, dt: float) -> None:
-        """One frame: events, update, draw, present."""
+    def frame(self, dt: float) -> bool:
+        """One frame: events, update, and (only when something changed) draw and present.
+
+        Returns True when the frame was drawn.
+        """
+        self._follow_page(time.perf_counter())
         for event in pygame.event.get():
             self.dispatch(event)
         if self.selfplay and self.stack.top is not None:
             self.stack.top.autopilot()
         self.stack.update(dt)
+        busy = self.stack.animating()
+        # One more frame after the last movement, so the picture shows where things ended.
+        settling, self._was_busy = self._was_busy, busy
+        if not (self._dirty or self.stack.changed or busy or settling):
+            return False
+        self._dirty = self.stack.changed = False
         self.stack.draw(self.surface)  # every full-screen scene paints its whole background
-        self.present()
+        pygame.display.flip()
+        self.frames_drawn += 1
+        return True
 
     async def run(self) -> int:
         """The render loop: runs until quit (or until self-play has played its hands)."""
@@ -243,7 +345,6 @@ class App:
             self.stack.push(TableScene(self))
         else:
             self.stack.push(TitleScene(self))
-        self.art.prerender(self.settings.four_colour)
         clock = pygame.time.Clock()
         last = time.perf_counter()
         while self.running and self.stack.top is not None:
@@ -251,36 +352,53 @@ class App:
             dt = SELFPLAY_DT if self.selfplay else min(0.1, start - last)
             last = start
             self._excluded_s = 0.0
-            self.frame(dt)
-            self.frame_ms.append((time.perf_counter() - start - self._excluded_s) * 1000.0)
-            if not self.selfplay:
-                clock.tick(60)
-            await asyncio.sleep(0)
+            drawn = self.frame(dt)
+            work = (time.perf_counter() - start - self._excluded_s) * 1000.0
+            self.frame_ms.append(work)
+            if drawn:
+                self.drawn_ms.append(work)
+            if self.selfplay:
+                await asyncio.sleep(0)
+            elif drawn or self.stack.animating():
+                clock.tick(FRAME_RATE)
+                await asyncio.sleep(0)
+            else:
+                # Nothing to show: look at the input again in a moment, drawing nothing.
+                await asyncio.sleep(IDLE_SLEEP_S)
+                clock.tick()
         while self.stack.scenes:
             self.stack.pop()  # scenes save what they hold (the match in progress)
         self.write_frame_stats()
         return self.exit_code
 
     def frame_stats(self) -> dict[str, float | int]:
-        """Frame work times (events + update + draw + present), in milliseconds."""
-        times = sorted(self.frame_ms)
+        """Frame work times (events + update + draw + present) in milliseconds.
+
+        `frames` counts every pass of the loop and `frames_drawn` the ones that drew and
+        presented a picture; the percentiles are over the drawn frames (an idle pass costs
+        almost nothing and would only hide the real work).
+        """
+        times = sorted(self.drawn_ms)
+        stats: dict[str, float | int] = {"frames": len(self.frame_ms), "frames_drawn": self.frames_drawn}
         if not times:
-            return {"frames": 0, "frame_ms_p50": 0.0, "frame_ms_p99": 0.0, "frame_ms_max": 0.0}
+            stats.update({"frame_ms_p50": 0.0, "frame_ms_p99": 0.0, "frame_ms_max": 0.0})
+            return stats
 
         def pct(p: float) -> float:
             return round(times[min(len(times) - 1, int(p * (len(times) - 1) + 0.5))], 3)
 
-        return {
-            "frames": len(times),
-            "frame_ms_p50": pct(0.50),
-            "frame_ms_p99": pct(0.99),
-            "frame_ms_max": round(times[-1], 3),
-        }
+        stats.update(
+            {"frame_ms_p50": pct(0.50), "frame_ms_p99": pct(0.99), "frame_ms_max": round(times[-1], 3)}
+        )
+        return stats
 
     def write_frame_stats(self) -> None:
         """Write the JSON frame statistics when `--frame-stats FILE` was given."""
         if self.options.frame_stats:
-            Path(self.options.frame_stats).write_text(json.dumps(self.frame_stats(), indent=2))
+            try:
+                Path(self.options.frame_stats).write_text(json.dumps(self.frame_stats(), indent=2))
+            except OSError as error:
+                print(f"main.py: cannot write frame statistics: {error}", file=sys.stderr)
 
 
 def create_app(argv: list[str] | None = None) -> App:
@@ -292,6 +410,7 @@ def create_app(argv: list[str] | None = None) -> App:
     pygame.init()
     text.reset()
     richtext.reset()
+    table_draw.reset()
     app = App(options)
     app.open_window()
     return app

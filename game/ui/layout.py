@@ -1,6 +1,9 @@
-"""Where things sit on the logical 1280x720 table: pure geometry, no pygame drawing.
+"""Pure geometry shared by the layouts: fanned rows, meld rows, drop positions.
 
->>> xs = fan_positions(3, centre_x=500)
+Everything here works in whatever unit the caller uses (the table passes real pixels) and
+draws nothing.
+
+>>> xs = fan_positions(3, centre_x=500, card_w=96)
 >>> xs[1] == 500 and xs[0] < xs[1] < xs[2]
 True
 """
@@ -9,79 +12,50 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pygame
-
 CARD_W, CARD_H = 96, 134
-"""Card size on the table (logical pixels)."""
+"""A card on the landscape table at 1280x720, in design units (the default art size)."""
 
-HAND_Y = 606
-"""Centre line of the human's hand."""
-
-OPPONENT_Y = 100
-"""Centre line of the opponent's hand."""
-
-PILE_Y = 338
-STOCK_POS = (118, PILE_Y)
-DISCARD_POS = (248, PILE_Y)
-MELD_AREA = pygame.Rect(350, PILE_Y - CARD_H // 2 - 8, 660, CARD_H + 16)
-"""Where the knocker's melds are laid out after a knock."""
-
-HAND_CENTRE_X = 520
-HAND_MAX_WIDTH = 900
-HAND_AREA = pygame.Rect(40, HAND_Y - CARD_H // 2 - 40, 960, CARD_H + 70)
-"""Dropping a card here puts it in (or moves it within) the human's hand."""
-
-PANEL = pygame.Rect(1030, 12, 238, 696)
-"""The score and controls panel on the right."""
-
-STATUS_Y = 484
-"""Centre line of the status message and the context buttons above the hand."""
-
-GROUP_GAP = 22
-"""Extra space between melds when the hand is grouped."""
-
-MAX_STEP = 78
-MIN_STEP = 30
+CARD_RATIO = CARD_H / CARD_W
+"""Height over width of every card drawn."""
 
 
-def pile_rect(centre: tuple[int, int]) -> pygame.Rect:
-    """The card-sized rectangle of a pile (stock or discard)."""
-    rect = pygame.Rect(0, 0, CARD_W, CARD_H)
-    rect.center = centre
-    return rect
+def card_size(width: float) -> tuple[int, int]:
+    """A card `width` pixels wide, with the deck's proportions.
 
-
-def card_rect(x: float, y: float) -> pygame.Rect:
-    """The rectangle of a card centred on (x, y)."""
-    rect = pygame.Rect(0, 0, CARD_W, CARD_H)
-    rect.center = (round(x), round(y))
-    return rect
+    >>> card_size(96)
+    (96, 134)
+    """
+    width = max(8, round(width))
+    return width, round(width * CARD_RATIO)
 
 
 def fan_positions(
     count: int,
-    centre_x: float = HAND_CENTRE_X,
-    max_width: float = HAND_MAX_WIDTH,
+    centre_x: float,
+    card_w: float,
+    max_width: float = 900.0,
     group_breaks: Sequence[int] = (),
-    max_step: float = MAX_STEP,
+    max_step: float = 78.0,
+    min_step: float = 30.0,
+    group_gap: float = 22.0,
 ) -> list[float]:
-    """Centre x of each card of a fanned row of `count` cards.
+    """Centre x of each card of a fanned row of `count` cards `card_w` wide.
 
     `group_breaks` lists indices where a new group starts (an extra gap goes before them).
-    The step between cards shrinks so the row never exceeds `max_width`.
+    The step between cards shrinks so the row never exceeds `max_width` (down to `min_step`).
     """
     if count <= 0:
         return []
-    gaps = GROUP_GAP * len([b for b in group_breaks if 0 < b < count])
-    room = max_width - CARD_W - gaps
-    step = max_step if count == 1 else max(MIN_STEP, min(max_step, room / (count - 1)))
+    gaps = group_gap * len([b for b in group_breaks if 0 < b < count])
+    room = max_width - card_w - gaps
+    step = max_step if count == 1 else max(min_step, min(max_step, room / (count - 1)))
     width = step * (count - 1) + gaps
     x = centre_x - width / 2
     breaks = set(group_breaks)
     positions = []
     for index in range(count):
         if index in breaks and index > 0:
-            x += GROUP_GAP
+            x += group_gap
         positions.append(x)
         x += step
     return positions
@@ -95,27 +69,49 @@ def fan_arc(index: int, count: int, depth: float = 10.0) -> float:
     return depth * t * t
 
 
-def meld_row_positions(
-    meld_sizes: Sequence[int], area: pygame.Rect = MELD_AREA, overlap: float = 42.0
-) -> list[list[float]]:
-    """Centre x of each card of melds laid out left to right in `area`, shrinking to fit."""
-    gap = 26.0
-    total_cards = sum(meld_sizes)
-    if total_cards == 0:
+def meld_rows(
+    meld_sizes: Sequence[int],
+    width: float,
+    card_w: float,
+    max_rows: int = 1,
+    overlap: float = 0.44,
+    gap: float = 0.27,
+) -> list[tuple[int, list[float]]]:
+    """Lay melds left to right in rows of `width`: (row, x offsets from the row's centre).
+
+    `overlap` is the step between cards of one meld and `gap` the space between melds, both
+    as fractions of `card_w`. Melds wrap to a new row (up to `max_rows`) rather than squeeze
+    below a readable step; the last row takes whatever is left.
+
+    >>> [row for row, _ in meld_rows([3, 3], 1000, 100)]
+    [0, 0]
+    >>> [row for row, _ in meld_rows([4, 4, 3], 400, 100, max_rows=2)]
+    [0, 1, 1]
+    """
+    if not meld_sizes:
         return []
-    step = overlap
-    while step > 14:
-        width = sum(CARD_W + step * (n - 1) for n in meld_sizes) + gap * (len(meld_sizes) - 1)
-        if width <= area.width:
-            break
-        step -= 2
-    width = sum(CARD_W + step * (n - 1) for n in meld_sizes) + gap * (len(meld_sizes) - 1)
-    x = area.centerx - width / 2 + CARD_W / 2
-    rows = []
-    for size in meld_sizes:
-        rows.append([x + step * i for i in range(size)])
-        x += CARD_W + step * (size - 1) + gap
-    return rows
+    readable = card_w * 0.3
+
+    def span(sizes: Sequence[int], step: float) -> float:
+        return sum(card_w + step * (n - 1) for n in sizes) + card_w * gap * (len(sizes) - 1)
+
+    rows: list[list[int]] = [[]]
+    for index, size in enumerate(meld_sizes):
+        trial = [meld_sizes[i] for i in rows[-1]] + [size]
+        if rows[-1] and len(rows) < max_rows and span(trial, readable) > width:
+            rows.append([])
+        rows[-1].append(index)
+    placed: list[tuple[int, list[float]]] = [(0, [])] * len(meld_sizes)
+    for row_number, members in enumerate(rows):
+        sizes = [meld_sizes[i] for i in members]
+        step = card_w * overlap
+        while step > card_w * 0.15 and span(sizes, step) > width:
+            step -= card_w * 0.02
+        x = -span(sizes, step) / 2 + card_w / 2
+        for index, size in zip(members, sizes, strict=True):
+            placed[index] = (row_number, [x + step * i for i in range(size)])
+            x += card_w + step * (size - 1) + card_w * gap
+    return placed
 
 
 def insertion_index(xs: Sequence[float], x: float) -> int:

@@ -1,8 +1,10 @@
 """Scenes and the scene stack: one screen of the game at a time, with modals on top.
 
 A scene gets `setup()` when pushed, events while it is on top, `update(dt)` every frame
-while visible, and `draw(surface)` to paint the logical 1280x720 surface. A modal scene (a
-hand result over the table) is drawn over the scenes beneath it, which keep animating.
+while visible, `draw(surface)` to paint the window at its real size, and `resized()` when
+that size changes. A modal scene (a hand result over the table) is drawn over the scenes
+beneath it, which keep animating. `animating()` tells the loop that the scene changes by
+itself (something moves, counts down or thinks): otherwise, with no input, nothing is drawn.
 """
 
 from __future__ import annotations
@@ -33,7 +35,18 @@ class Scene:
         """Called once when the scene is popped or replaced."""
 
     def handle(self, event: pygame.event.Event) -> None:
-        """React to one event (mouse positions already in logical coordinates)."""
+        """React to one event (pointer positions in window pixels)."""
+
+    def resized(self) -> None:
+        """The window changed size or shape: lay out again (`self.app.viewport`)."""
+
+    def invalidate(self) -> None:
+        """Something this scene shows changed outside its own `animating()`: draw once more."""
+        self.app.invalidate()
+
+    def animating(self) -> bool:
+        """True while the scene changes without input (so the next frame must be drawn)."""
+        return False
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
@@ -50,6 +63,8 @@ class SceneStack:
 
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.changed = True
+        """Set whenever a scene is pushed or popped (the loop then draws the next frame)."""
 
     @property
     def top(self) -> Scene | None:
@@ -59,6 +74,7 @@ class SceneStack:
     def push(self, scene: Scene) -> Scene:
         """Put `scene` on top and set it up."""
         self.scenes.append(scene)
+        self.changed = True
         scene.setup()
         return scene
 
@@ -67,6 +83,7 @@ class SceneStack:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self.changed = True
         scene.teardown()
         return scene
 
@@ -94,6 +111,10 @@ class SceneStack:
         """Update every visible scene (a table under a modal keeps animating)."""
         for scene in self.visible():
             scene.update(dt)
+
+    def animating(self) -> bool:
+        """True while any visible scene changes by itself."""
+        return any(scene.animating() for scene in self.visible())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every visible scene, bottom first."""

@@ -1,4 +1,4 @@
-"""Card sprites: where each card is on screen, which side shows, and how it is painted."""
+"""Card sprites: where each card is on screen, how big, which side shows, and how it is painted."""
 
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ HINT_RING = (120, 255, 140)
 
 @dataclass(eq=False)
 class CardSprite:
-    """One card on the table. `x`, `y` are its centre in logical pixels.
+    """One card on the table. `x`, `y` are its centre and `w`, `h` its size, in real pixels.
 
     `face_up` is the side it ends on; while `flip` is strictly between 0 and 1 the card is
-    turning over, showing the other side until halfway.
+    turning over, showing the other side until halfway. `size` is the size it is heading
+    for (its art is drawn at that size; on the way there it is scaled).
     """
 
     card: Card
@@ -33,10 +34,13 @@ class CardSprite:
     z: int = 0
     moving: bool = False
     target: tuple[float, float, bool] | None = None
+    w: float = CARD_W
+    h: float = CARD_H
+    size: tuple[int, int] = (CARD_W, CARD_H)
 
     def rect(self, lifted: bool = True) -> pygame.Rect:
         """Where the card is drawn now (or would be, not raised, with `lifted=False`)."""
-        rect = pygame.Rect(0, 0, CARD_W, CARD_H)
+        rect = pygame.Rect(0, 0, round(self.w), round(self.h))
         rect.center = (round(self.x), round(self.y - (self.lift if lifted else 0.0)))
         return rect
 
@@ -57,25 +61,31 @@ def paint_card(
     """Blit one sprite (mid-flip cards are narrowed); returns the rect drawn."""
     rect = sprite.rect()
     card = sprite.card
+    size = sprite.size
     if sprite.showing_face():
-        image = art.face(int(card.rank), card.suit.char, (CARD_W, CARD_H), four_colour)
+        image = art.face(int(card.rank), card.suit.char, size, four_colour)
     else:
-        image = art.back((CARD_W, CARD_H))
+        image = art.back(size)
+    if rect.size != size:
+        # On its way between two sizes (the stock to a hand of bigger cards): scale the art
+        # of the size it is heading for, for the few frames of the move.
+        image = pygame.transform.smoothscale(image, rect.size)
     if 0.0 < sprite.flip < 1.0:
-        width = flip_width(CARD_W, sprite.flip)
+        width = flip_width(rect.width, sprite.flip)
         if width <= 1:
             return rect
         image = art.squeezed(image, width)
         rect = image.get_rect(center=rect.center)
     if shadow:
-        shade = art.shadow((CARD_W, CARD_H))
-        if rect.width != CARD_W:
-            shade = art.squeezed(shade, rect.width)
-        surface.blit(shade, rect.move(5, 7))
+        shade = art.shadow(rect.size)
+        offset = max(2, rect.height // 20)
+        surface.blit(shade, rect.move(offset * 3 // 4, offset))
     surface.blit(image, rect)
     return rect
 
 
 def ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int = 4) -> None:
     """A rounded outline around a card (focus, selection, hint)."""
-    pygame.draw.rect(surface, colour, rect.inflate(6, 6), width=width, border_radius=11)
+    pad = max(3, width + 1)
+    radius = max(6, rect.width // 9)
+    pygame.draw.rect(surface, colour, rect.inflate(pad * 2, pad * 2), width=width, border_radius=radius)

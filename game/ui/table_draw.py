@@ -1,7 +1,8 @@
 """Painting the table scene: felt, piles, cards, meld marks, the panel and messages.
 
-Kept apart from `table.py` so that the scene's rules of play and its looks change
-separately. Every call records what it drew in `scene.draw_list`, which tests read.
+Everything is drawn at the window's real size from the scene's layout
+(:mod:`game.ui.table_layout`); nothing is scaled afterwards. Every call records what it drew
+in `scene.draw_list`, which tests read.
 """
 
 from __future__ import annotations
@@ -16,18 +17,9 @@ from game.rules import Card, Event, Phase
 from game.ui.anim import Animator, Tween
 from game.ui.art import CardArt
 from game.ui.hand_order import best_discard_deadwood
-from game.ui.layout import (
-    CARD_H,
-    CARD_W,
-    DISCARD_POS,
-    HAND_CENTRE_X,
-    MELD_AREA,
-    PANEL,
-    STATUS_Y,
-    STOCK_POS,
-    pile_rect,
-)
+from game.ui.richtext import render_rich
 from game.ui.sprites import FOCUS_RING, HINT_RING, paint_card, ring
+from game.ui.table_layout import TableLayout
 from game.ui.text import blit_text, font
 
 if TYPE_CHECKING:
@@ -38,9 +30,16 @@ DEADWOOD_MARK = (235, 85, 70)
 INK = (245, 242, 230)
 DIM_INK = (190, 215, 195)
 PANEL_FILL = (14, 60, 38)
+PANEL_EDGE = (60, 130, 90)
 GOLD = (255, 212, 90)
+GOOD = (130, 235, 140)
 
-_background: dict[str, pygame.Surface] = {}
+_cache: dict[object, pygame.Surface] = {}
+
+
+def reset() -> None:
+    """Forget cached backgrounds (the window changed size, or pygame restarted)."""
+    _cache.clear()
 
 
 @dataclass(eq=False)
@@ -52,63 +51,93 @@ class PileGhost:
     count: int
 
 
-def shuffle_ghosts(animator: Animator) -> list[PileGhost]:
+def shuffle_ghosts(animator: Animator, layout: TableLayout) -> list[PileGhost]:
     """Two half-decks that split apart and riffle together three times."""
-    left = PileGhost(STOCK_POS[0], STOCK_POS[1], 26)
-    right = PileGhost(STOCK_POS[0], STOCK_POS[1], 26)
+    sx, sy = layout.stock.center
+    spread, lift = layout.stock.width * 0.42, layout.px(6)
+    left = PileGhost(sx, sy, 26)
+    right = PileGhost(sx, sy, 26)
     for _ in range(3):
 
         def split(left: PileGhost = left, right: PileGhost = right) -> None:
-            animator.add(Tween(left, {"x": STOCK_POS[0] - 40, "y": STOCK_POS[1] + 6}, 0.14, "ease_out_quad"))
-            animator.add(Tween(right, {"x": STOCK_POS[0] + 40, "y": STOCK_POS[1] - 6}, 0.14, "ease_out_quad"))
+            animator.add(Tween(left, {"x": sx - spread, "y": sy + lift}, 0.14, "ease_out_quad"))
+            animator.add(Tween(right, {"x": sx + spread, "y": sy - lift}, 0.14, "ease_out_quad"))
 
         def join(left: PileGhost = left, right: PileGhost = right) -> None:
-            animator.add(Tween(left, {"x": STOCK_POS[0], "y": STOCK_POS[1]}, 0.12, "ease_in_quad"))
-            animator.add(Tween(right, {"x": STOCK_POS[0], "y": STOCK_POS[1]}, 0.12, "ease_in_quad"))
+            animator.add(Tween(left, {"x": sx, "y": sy}, 0.12, "ease_in_quad"))
+            animator.add(Tween(right, {"x": sx, "y": sy}, 0.12, "ease_in_quad"))
 
         animator.then(split)
         animator.then(join)
     return [left, right]
 
 
-def felt() -> pygame.Surface:
-    """Plain green felt, lit in the middle and darker towards the edges, rendered once."""
-    cached = _background.get("felt")
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """Plain green felt, lit in the middle and darker towards the edges, rendered once a size."""
+    key = ("felt", size)
+    cached = _cache.get(key)
     if cached is not None:
         return cached
-    size = (1280, 720)
-    # A tiny radial gradient smooth-scaled up gives a soft, band-free vignette.
-    small = pygame.Surface((64, 36))
-    for y in range(36):
+    for old in [k for k in _cache if isinstance(k, tuple) and k[0] == "felt"]:
+        del _cache[old]  # one window size at a time
+    # A tiny radial gradient smooth-scaled up gives a soft, band-free vignette at any size.
+    small = pygame.Surface((64, 64))
+    for y in range(64):
         for x in range(64):
-            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            dx, dy = (x - 31.5) / 32, (y - 31.5) / 32
             light = max(0.0, 1.0 - 0.55 * (dx * dx + dy * dy))
             small.set_at((x, y), (int(14 + 16 * light), int(62 + 44 * light), int(38 + 28 * light)))
     surface = pygame.transform.smoothscale(small, size)
     if pygame.display.get_surface() is not None:
         surface = surface.convert()
-    _background["felt"] = surface
+    _cache[key] = surface
     return surface
 
 
-def background() -> pygame.Surface:
-    """The table: felt plus the pile outlines and the side panel, rendered once."""
-    cached = _background.get("table")
+def panel_box(
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: tuple[int, ...] = PANEL_FILL
+) -> None:
+    """A rounded panel with a thin light edge."""
+    radius = max(6, round(16 * scale))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, width=max(1, round(2 * scale)), border_radius=radius)
+
+
+def background(layout: TableLayout) -> pygame.Surface:
+    """The table: felt plus the pile outlines and the panel, rendered once per layout."""
+    key = ("table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft)
+    cached = _cache.get(key)
     if cached is not None:
         return cached
-    surface = felt().copy()
-    for centre in (STOCK_POS, DISCARD_POS):
-        pygame.draw.rect(surface, (70, 150, 105), pile_rect(centre).inflate(8, 8), width=2, border_radius=12)
-    pygame.draw.rect(surface, PANEL_FILL, PANEL, border_radius=16)
-    pygame.draw.rect(surface, (60, 130, 90), PANEL, width=2, border_radius=16)
-    _background["table"] = surface
+    for old in [k for k in _cache if isinstance(k, tuple) and k[0] == "table"]:
+        del _cache[old]
+    surface = felt(layout.view.size).copy()
+    scale = layout.view.scale
+    pad = max(3, round(4 * scale))
+    for rect in (layout.stock, layout.discard):
+        pygame.draw.rect(
+            surface,
+            (70, 150, 105),
+            rect.inflate(pad * 2, pad * 2),
+            width=max(1, round(2 * scale)),
+            border_radius=max(6, rect.width // 8),
+        )
+    if layout.portrait:
+        pygame.draw.rect(surface, PANEL_FILL, layout.panel)
+        pygame.draw.line(
+            surface, PANEL_EDGE, layout.panel.bottomleft, layout.panel.bottomright, max(1, round(scale))
+        )
+    else:
+        panel_box(surface, layout.panel, scale)
+    _cache[key] = surface
     return surface
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     """Paint the whole table scene and refresh `scene.draw_list`."""
     scene.draw_list = []
-    surface.blit(background(), (0, 0))
+    layout = scene.layout
+    surface.blit(background(layout), (0, 0))
     hand = scene.hand
     if hand is None:
         _draw_panel(scene, surface)  # the AIs are playing a hand away from the table
@@ -122,78 +151,89 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _draw_hand_marks(scene, surface)
     _draw_panel(scene, surface)
     _draw_opponent_name(scene, surface)
-    _draw_status(scene, surface)
+    toast = scene.toast.remaining > 0 and bool(scene.toast.text)
+    if not toast:
+        _draw_status(scene, surface)
     scene.context_buttons.draw(surface)
     scene.panel_buttons.draw(surface)
     for button in scene.context_buttons.buttons + scene.panel_buttons.buttons:
         if button.visible:
             scene.draw_list.append(("button", button.text, button.rect, button.live))
-    scene.banner.draw(surface, (HAND_CENTRE_X, MELD_AREA.centery))
+    scene.banner.draw(surface, layout.banner_centre, layout.font(84 if not layout.portrait else 56))
     if scene.banner.alpha > 0.01:
-        scene.draw_list.append(("banner", scene.banner.text, MELD_AREA, None))
-    scene.toast.draw(surface, (HAND_CENTRE_X, 420))
-    if scene.toast.remaining > 0:
-        scene.draw_list.append(("toast", scene.toast.text, pygame.Rect(0, 400, 1040, 40), None))
+        scene.draw_list.append(("banner", scene.banner.text, layout.meld_area, None))
+    # Messages take the status line's place, so they never cover the piles or the cards.
+    box = scene.toast.draw(surface, layout.status, layout.font(24 if not layout.portrait else 17))
+    if box is not None:
+        scene.draw_list.append(("toast", scene.toast.text, box, None))
 
 
 def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
     art = scene.app.art
+    size = scene.layout.pile_card
     for ghost in scene.ghosts:
-        pile = stack_image(art, ghost.count)
+        pile = stack_image(art, ghost.count, size)
         surface.blit(
-            pile, pile.get_rect(bottomright=(round(ghost.x + CARD_W / 2), round(ghost.y + CARD_H / 2)))
+            pile, pile.get_rect(bottomright=(round(ghost.x + size[0] / 2), round(ghost.y + size[1] / 2)))
         )
     if scene.ghosts:
         return
     count = scene.stock_shown
     if count:
-        pile = stack_image(art, count)
-        surface.blit(
-            pile, pile.get_rect(bottomright=(STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2))
-        )
-        scene.draw_list.append(("stock", str(count), pile_rect(STOCK_POS), count))
+        pile = stack_image(art, count, size)
+        stock = scene.layout.stock
+        surface.blit(pile, pile.get_rect(bottomright=stock.bottomright))
+        scene.draw_list.append(("stock", str(count), stock, count))
 
 
 def _draw_stock_drag(scene: TableScene, surface: pygame.Surface) -> None:
     """The unknown top stock card following the pointer, above everything on the table."""
     drag = scene.input.drag
     if drag is not None and drag.active and drag.source == "stock":
-        back = scene.app.art.back((CARD_W, CARD_H))
+        size = scene.layout.card
+        back = scene.app.art.back(size)
         rect = back.get_rect(center=(drag.pos[0] + drag.grab[0], drag.pos[1] + drag.grab[1]))
-        surface.blit(scene.app.art.shadow((CARD_W, CARD_H)), rect.move(5, 7))
+        offset = max(2, size[1] // 20)
+        surface.blit(scene.app.art.shadow(size), rect.move(offset * 3 // 4, offset))
         surface.blit(back, rect)
 
 
-def stack_image(art: CardArt, count: int) -> pygame.Surface:
+def stack_image(art: CardArt, count: int, size: tuple[int, int]) -> pygame.Surface:
     """A face-down pile of `count` cards (one edge per four cards), drawn once per height."""
     layers = (count + 3) // 4
-    key = f"stack{layers}"
-    cached = _background.get(key)
+    key = ("stack", layers, size)
+    cached = _cache.get(key)
     if cached is None:
-        back = art.back((CARD_W, CARD_H))
-        depth = layers - 1  # one pixel of thickness per four cards
-        cached = pygame.Surface((CARD_W + depth, CARD_H + depth), pygame.SRCALPHA)
+        back = art.back(size)
+        step = max(1, round(size[0] / 96))
+        depth = (layers - 1) * step  # a pixel of thickness per four cards at 96 px wide
+        cached = pygame.Surface((size[0] + depth, size[1] + depth), pygame.SRCALPHA)
         for layer in range(layers):
-            cached.blit(back, (depth - layer, depth - layer))
-        _background[key] = cached
+            offset = depth - layer * step
+            cached.blit(back, (offset, offset))
+        _cache[key] = cached
     return cached
 
 
 def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
-    y = STOCK_POS[1] + CARD_H // 2 + 22
-    blit_text(surface, f"Stock {scene.stock_shown}", 22, DIM_INK, "center", (STOCK_POS[0], y))
-    blit_text(surface, "Discard", 22, DIM_INK, "center", (DISCARD_POS[0], y))
+    layout = scene.layout
+    size = layout.font(22 if not layout.portrait else 15)
+    gap = layout.px(6)
+    y = layout.stock.bottom + gap
+    stock_text = f"Stock {scene.stock_shown}"
+    if layout.portrait and scene.laid_out:
+        return  # the piles are set aside while the melds are on the table
+    rect = blit_text(surface, stock_text, size, DIM_INK, "midtop", (layout.stock.centerx, y))
+    scene.draw_list.append(("label", stock_text, rect, None))
+    rect = blit_text(surface, "Discard", size, DIM_INK, "midtop", (layout.discard.centerx, y))
+    scene.draw_list.append(("label", "Discard", rect, None))
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
-        blit_text(
-            surface,
-            "Stock nearly out: the hand is void at 2",
-            20,
-            GOLD,
-            "midtop",
-            (STOCK_POS[0] + 65, y + 14),
-        )
+        note = "Stock nearly out: the hand is void at 2"
+        rect = blit_text(surface, note, layout.font(19 if not layout.portrait else 14), GOLD, "midtop",
+                         ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2))  # fmt: skip
+        scene.draw_list.append(("warning", note, rect, None))
 
 
 def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
@@ -201,13 +241,18 @@ def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
         return
     hand = scene.hand
     assert hand is not None
+    layout = scene.layout
     who = "Your" if hand.knocker == scene.me else f"{scene.opp_name}'s"
-    blit_text(surface, f"{who} melds", 22, DIM_INK, "midbottom", (MELD_AREA.centerx, MELD_AREA.top - 2))
+    title = f"{who} melds"
+    tops = [scene.sprites[c].rect().top for meld in hand.knocker_melds for c in meld if c in scene.sprites]
+    top = min(tops) if tops else layout.meld_area.top
+    blit_text(surface, title, layout.font(22 if not layout.portrait else 15), DIM_INK, "midbottom",
+              (layout.meld_area.centerx, top - layout.px(3)))  # fmt: skip
     laid_off = {card for card, _ in hand.layoffs}
     for card in laid_off:
         sprite = scene.sprites.get(card)
         if sprite is not None and not sprite.moving:
-            pygame.draw.rect(surface, GOLD, sprite.rect().inflate(8, 8), width=3, border_radius=11)
+            ring(surface, sprite.rect(), GOLD, max(2, layout.px(3)))
 
 
 def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
@@ -220,26 +265,27 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
         lifted = sprite.moving or sprite.card == dragged
         rect = paint_card(surface, art, sprite, four, shadow=lifted)
         scene.draw_list.append(("card", str(sprite.card), rect, sprite.showing_face()))
+    width = max(2, scene.layout.px(3))
     flash = scene.sprites.get(scene.flash) if scene.flash is not None else None
     if flash is not None and scene.flash_time > 0 and hand_top(scene) == scene.flash and not flash.moving:
-        ring(surface, flash.rect(), GOLD, 3)
+        ring(surface, flash.rect(), GOLD, width)
     selected = scene.selected
     if selected is not None and selected in scene.sprites and selected != dragged:
         colour = HINT_RING if selected == scene.hinted else FOCUS_RING
-        ring(surface, scene.sprites[selected].rect(), colour)
+        ring(surface, scene.sprites[selected].rect(), colour, width + 1)
         scene.draw_list.append(("focus", str(selected), scene.sprites[selected].rect(), None))
     defence = scene.suggested_defence()
     if defence is not None:
         for card, _ in defence.layoffs:
             proposed = scene.sprites.get(card)
             if proposed is not None and card != dragged:
-                ring(surface, proposed.rect(), HINT_RING, 3)
+                ring(surface, proposed.rect(), HINT_RING, width)
                 scene.draw_list.append(("suggested", str(card), proposed.rect(), None))
     if scene.knock_mode:
         for card in scene.knock_cards():
             option = scene.sprites.get(card)
             if option is not None and card != selected:
-                ring(surface, option.rect(), (250, 200, 90), 2)
+                ring(surface, option.rect(), (250, 200, 90), max(1, width - 1))
 
 
 def hand_top(scene: TableScene) -> Card | None:
@@ -257,15 +303,21 @@ def _row_meld_of(scene: TableScene, seat: int) -> dict[Card, int] | None:
     if seat == scene.me:
         return scene.order.meld_of()
     if hand.is_over and hand.knocker is not None:
-        return {c: i for i, meld in enumerate(hand.defender_melds) for c in meld}
+        return {c: i for i, meld in enumerate(scene.opp_melds()) for c in meld}
     return None
 
 
 def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
-    """Under each revealed row: a coloured bar per meld, red for deadwood."""
+    """Under each revealed row: a coloured bar per card of a meld, red under deadwood.
+
+    Each bar spans the part of its card that shows (up to the next card of the row), so a
+    mark always sits under the card it describes.
+    """
     if scene.dealing:
         return
-    for seat in (0, 1):
+    layout = scene.layout
+    thick = max(3, layout.px(6 if not layout.portrait else 5))
+    for seat in (scene.me, scene.opp):
         meld_of = _row_meld_of(scene, seat)
         cards = scene.row_cards(seat)
         if meld_of is None or not cards or any(c not in scene.sprites for c in cards):
@@ -274,14 +326,19 @@ def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
         if any(s.moving for s in sprites):
             continue
         for index, (card, sprite) in enumerate(zip(cards, sprites, strict=True)):
-            left = sprite.x - CARD_W / 2
-            last = index + 1 == len(cards)
-            right = sprite.x + CARD_W / 2 if last else sprites[index + 1].x - CARD_W / 2 - 3
+            rect = sprite.rect(lifted=False)
+            following = sprites[index + 1].rect(lifted=False) if index + 1 < len(sprites) else None
+            right = rect.right
+            if following is not None and following.top == rect.top and following.left < rect.right:
+                right = following.left  # covered by the next card: the bar stops where it starts
+            gap = max(1, thick // 2)
             group = meld_of.get(card)
             colour = DEADWOOD_MARK if group is None else MELD_COLOURS[group % len(MELD_COLOURS)]
-            top = round(sprite.y + CARD_H / 2 + 6)
-            bar = pygame.Rect(round(left + 3), top, max(4, round(right - left - 3)), 7)
-            pygame.draw.rect(surface, colour, bar, border_radius=3)
+            # Under the card in one row; in two rows (portrait) the lower row covers the
+            # space under the upper one, so the mark runs inside the card's top edge instead.
+            top = sprite.rect().top + gap if layout.portrait and seat == scene.me else rect.bottom + gap + 1
+            bar = pygame.Rect(rect.left + gap, top, max(thick, right - rect.left - 2 * gap), thick)
+            pygame.draw.rect(surface, colour, bar, border_radius=thick // 2)
             scene.draw_list.append(("mark", str(card), bar, "deadwood" if group is None else group))
     _draw_ai_count(scene, surface)
 
@@ -297,48 +354,123 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
         return
     else:
         count = result.knocker_count if result.knocker == opp else result.defender_count
+    layout = scene.layout
     text = f"{scene.opp_name}'s deadwood: {count}"
-    rect = blit_text(surface, text, 24, INK, "midtop", (HAND_CENTRE_X, 186))
+    cards = [scene.sprites[c] for c in scene.row_cards(opp) if c in scene.sprites]
+    bottom = max((s.rect().bottom for s in cards), default=layout.opp_y)
+    rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 14), INK, "midtop",
+                     ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12)))  # fmt: skip
     scene.draw_list.append(("ai_count", text, rect, count))
 
 
+# --- the panel -----------------------------------------------------------------------------------
+
+
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
+    if scene.layout.portrait:
+        _draw_strip(scene, surface)
+        return
     hand = scene.hand
     match = scene.match
     assert match is not None
-    x = PANEL.x + 16
-    right = PANEL.right - 16
-    y = PANEL.y + 14
-    blit_text(surface, "GIN RUMMY", 30, GOLD, "topleft", (x, y))
-    y += 34
+    layout = scene.layout
+    f = layout.font
+    panel = layout.panel
+    x = panel.x + layout.px(16)
+    right = panel.right - layout.px(16)
+    y = panel.y + layout.px(14)
+    blit_text(surface, "GIN RUMMY", f(28), GOLD, "topleft", (x, y))
+    y += layout.px(34)
     rules = match.rules
-    variant = rules.variant.value.capitalize()
-    blit_text(surface, f"{variant} gin, to {match.target}", 20, DIM_INK, "topleft", (x, y))
-    y += 30
+    blit_text(surface, variant_line(match), f(18), DIM_INK, "topleft", (x, y))
+    y += layout.px(30)
     if rules.players == 2:
         y = _draw_two_scores(scene, surface, x, right, y)
     else:
         y = _draw_side_scores(scene, surface, x, right, y)
     if hand is None:
         return
-    blit_text(surface, _hand_line(scene), 20, DIM_INK, "topleft", (x, y))
-    y += 30
+    blit_text(surface, _hand_line(scene), f(18), DIM_INK, "topleft", (x, y))
+    y += layout.px(30)
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
-    limit_rect = pygame.Rect(x - 6, y - 4, right - x + 12, 30)
-    pygame.draw.rect(surface, (30, 85, 55), limit_rect, border_radius=8)
-    blit_text(surface, limit, 24, GOLD, "midleft", (x + 2, limit_rect.centery))
+    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), layout.px(30))
+    pygame.draw.rect(surface, (30, 85, 55), limit_rect, border_radius=layout.px(8))
+    blit_text(surface, limit, f(22), GOLD, "midleft", (x + layout.px(2), limit_rect.centery))
     scene.draw_list.append(("knock_limit", limit, limit_rect, hand.knock_limit))
-    y += 32
-    if rules.variant.value == "oklahoma" and hand.upcard is not None:
-        note = "Set by the upcard"
-        if rules.oklahoma_spade_double and hand.upcard.suit.char == "S":
-            note += " - spade: x2"
-        blit_text(surface, note, 19, DIM_INK, "topleft", (x, y))
-        y += 24
-    elif rules.players == 2:
-        y += 24
+    y += layout.px(32)
+    note = _oklahoma_note(scene)
+    if note:
+        blit_text(surface, note, f(17), DIM_INK, "topleft", (x, y))
+    y += layout.px(24)
     _draw_deadwood(scene, surface, x, y)
-    _draw_log(scene, surface, x, 630)
+    _draw_log(scene, surface)
+
+
+def variant_line(match: object) -> str:
+    """ "Standard gin, to 100" for the panel."""
+    rules = match.rules  # type: ignore[attr-defined]
+    return f"{rules.variant.value.capitalize()} gin, to {match.target}"  # type: ignore[attr-defined]
+
+
+def _oklahoma_note(scene: TableScene) -> str:
+    hand, match = scene.hand, scene.match
+    assert hand is not None and match is not None
+    rules = match.rules
+    if rules.variant.value != "oklahoma" or hand.upcard is None:
+        return ""
+    note = "Set by the upcard"
+    if rules.oklahoma_spade_double and hand.upcard.suit.char == "S":
+        note += " - spade: x2"
+    return note
+
+
+def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
+    """Portrait: the scores, the knock limit and the deadwood in one strip at the top."""
+    match, hand, layout = scene.match, scene.hand, scene.layout
+    assert match is not None
+    f = layout.font
+    strip = layout.panel
+    x = strip.x + layout.px(8)
+    top = strip.y + layout.px(4)
+    names = _side_names(scene)
+    parts = []
+    for side, name in enumerate(names):
+        active = (
+            hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
+        )
+        parts.append((name, round(scene.tally.side(side)), active, side))
+    column = (layout.buttons["menu"].left - x - layout.px(4)) // max(1, len(parts) + 1)
+    for index, (name, score, active, side) in enumerate(parts):
+        cx = x + index * column
+        colour = GOLD if active else INK
+        rect = blit_text(surface, f"{name}", f(14), DIM_INK if not active else GOLD, "topleft", (cx, top))
+        score_rect = blit_text(surface, str(score), f(21), colour, "topleft", (cx, rect.bottom))
+        scene.draw_list.append(("score", name, score_rect, score))
+        boxes = match.boxes[side]
+        if boxes:
+            blit_text(surface, f"{boxes}\u25a1", f(13), DIM_INK, "bottomleft",
+                      (score_rect.right + layout.px(4), score_rect.bottom - layout.px(2)))  # fmt: skip
+    cx = x + len(parts) * column
+    blit_text(surface, f"to {match.target}", f(13), DIM_INK, "topleft", (cx, top))
+    if hand is not None:
+        limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
+        rect = blit_text(surface, limit, f(15), GOLD, "topleft", (cx, top + layout.px(17)))
+        scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
+    if hand is not None:
+        used = _draw_deadwood(scene, surface, layout.log.x, layout.log.y, compact=True)
+        _draw_log(scene, surface, left=used.right + layout.px(10) if used is not None else None)
+
+
+def _side_names(scene: TableScene) -> list[str]:
+    match = scene.match
+    assert match is not None
+    if match.rules.players == 2:
+        return ["You", scene.opp_name]
+    if match.rules.players == 3:
+        return [scene.player_name(s) for s in range(match.sides)]
+    from game.ui.players import TEAM_NAMES
+
+    return list(TEAM_NAMES)
 
 
 def _hand_line(scene: TableScene) -> str:
@@ -347,7 +479,7 @@ def _hand_line(scene: TableScene) -> str:
     assert hand is not None and match is not None
     players = match.rules.players
     if players == 2:
-        dealer = "you" if hand.dealer == 0 else "AI"
+        dealer = "you" if hand.dealer == scene.me else "AI"
         return f"Hand {scene.hand_number} - dealer: {dealer}"
     if players == 3:
         out = next(p for p in range(3) if p not in scene.pairing)
@@ -357,13 +489,12 @@ def _hand_line(scene: TableScene) -> str:
 
 
 def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
-    hand, match = scene.hand, scene.match
-    assert match is not None
+    hand = scene.hand
     level = scene.app.settings.ai_level
     for seat, name in ((0, "You"), (1, f"AI ({level})")):
         colour = INK if hand is None or hand.to_act != seat else GOLD
         y = _draw_score_row(scene, surface, name, colour, seat, (x, right, y), compact=False)
-    return y + 4
+    return y + scene.layout.px(4)
 
 
 def _draw_score_row(
@@ -378,17 +509,21 @@ def _draw_score_row(
 ) -> int:
     """One side's name, counted-up score, boxes and box tally; returns the next row's y."""
     assert scene.match is not None
+    layout = scene.layout
     x, right, y = place
-    name_size, score_size, box_size, gap, after = (24, 28, 18, 23, 22) if compact else (26, 30, 19, 26, 28)
-    blit_text(surface, name, name_size, colour, "topleft", (x, y))
+    name_size, score_size, box_size, gap, after = (22, 26, 16, 23, 22) if compact else (24, 28, 17, 26, 28)
+    blit_text(surface, name, layout.font(name_size), colour, "topleft", (x, y))
     shown = round(scene.tally.side(side))
-    rect = blit_text(surface, str(shown), score_size, colour, "topright", (right, y - 2))
+    rect = blit_text(
+        surface, str(shown), layout.font(score_size), colour, "topright", (right, y - layout.px(2))
+    )
     scene.draw_list.append(("score", name, rect, shown))
-    y += gap
+    y += layout.px(gap)
     boxes = scene.match.boxes[side]
-    blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", box_size, DIM_INK, "topleft", (x + 2, y))
-    _draw_box_tally(surface, right, y + 2, boxes)
-    return y + after
+    blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", layout.font(box_size), DIM_INK, "topleft",
+              (x + layout.px(2), y))  # fmt: skip
+    _draw_box_tally(surface, right, y + layout.px(2), boxes, layout.view.scale)
+    return y + layout.px(after)
 
 
 def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
@@ -396,8 +531,7 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
     hand, match = scene.hand, scene.match
     assert match is not None
     playing = set(scene.pairing) if hand is not None else set()
-    for side in range(match.sides):
-        name = scene.player_name(side) if match.rules.players == 3 else _team_label(side)
+    for side, name in enumerate(_side_names(scene)):
         active = (
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
@@ -407,21 +541,15 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
             name += " (out)"
         y = _draw_score_row(scene, surface, name, colour, side, (x, right, y), compact=True)
     if hand is not None and match.rules.players == 4:
-        blit_text(surface, f"Your game: v {scene.opp_name}", 20, INK, "topleft", (x, y))
-        y += 22
-    return y + 4
-
-
-def _team_label(side: int) -> str:
-    from game.ui.players import TEAM_NAMES
-
-    return TEAM_NAMES[side]
+        blit_text(surface, f"Your game: v {scene.opp_name}", scene.layout.font(18), INK, "topleft", (x, y))
+        y += scene.layout.px(22)
+    return y + scene.layout.px(4)
 
 
 def describe_event(event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI") -> str:
-    """One public event in words, from the human's point of view ("AI took the 7 of hearts")."""
+    """One public event in words, from the human's point of view ("AI took 7♥")."""
     who = "You" if event.player == me else them
-    card = f"the {card_name(event.card)}" if event.card is not None else ""
+    card = card_name(event.card) if event.card is not None else ""
     texts = {
         "pass": f"{who} passed",
         "draw_stock": f"{who} drew from the stock",
@@ -429,6 +557,7 @@ def describe_event(event: Event, card_name: Callable[[Card], str], me: int = 0, 
         "take_upcard": f"{who} took the upcard",
         "discard": f"{who} discarded {card}",
         "knock": f"{who} knocked",
+        "gin": f"{who} went gin",
         "big_gin": f"{who} went big gin",
         "arrange": f"{who} laid down {len(event.melds)} melds",
         "lay_off": f"{who} laid off {card}",
@@ -437,67 +566,98 @@ def describe_event(event: Event, card_name: Callable[[Card], str], me: int = 0, 
     return texts.get(event.kind, f"{who}: {event.kind.replace('_', ' ')}")
 
 
-def _draw_log(scene: TableScene, surface: pygame.Surface, x: int, bottom: int) -> None:
-    """The last few moves, newest at the bottom, so nothing the AI does goes unseen."""
+def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = None) -> None:
+    """The last few moves, newest at the bottom, so nothing the AI does goes unseen.
+
+    Portrait shows only the newest, right-aligned in what `left` leaves of the info line.
+    """
     from game.ui.table import card_name
 
     hand = scene.hand
     assert hand is not None
     if scene.dealing:
         return
-    recent = hand.history[-3:]
-    y = bottom - 22 * len(recent)
+    layout = scene.layout
+    area = layout.log
+    if left is not None:
+        area = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
+    lines = 1 if layout.portrait else 3
+    recent = hand.history[-lines:]
+    size = layout.font(17 if not layout.portrait else 14)
+    step = font(size).get_linesize()
+    y = area.bottom - step * len(recent)
     for index, event in enumerate(recent):
         colour = INK if index == len(recent) - 1 else DIM_INK
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
         text = describe_event(event, card_name, scene.me, them)
-        size = 19 if font(19).size(text)[0] <= PANEL.right - x - 10 else 17
-        blit_text(surface, text, size, colour, "topleft", (x, y))
-        scene.draw_list.append(("log", text, pygame.Rect(x, y, 200, 20), None))
-        y += 22
+        image = render_rich(text, size, colour)
+        if image.get_width() > area.width:
+            image = render_rich(text, max(8, size * 9 // 10), colour)
+        anchor = (
+            image.get_rect(midtop=(area.centerx, y))
+            if layout.portrait
+            else image.get_rect(topleft=(area.x, y))
+        )
+        surface.blit(image, anchor)
+        scene.draw_list.append(("log", text, anchor, None))
+        y += step
 
 
-def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int) -> None:
-    """Boxes as tally marks: four strokes and a slash per five."""
-    x = right
+def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int, scale: float) -> None:
+    """Boxes as small filled squares, in rows of five (a plain bar read as a text cursor)."""
+    side = max(4, round(8 * scale))
+    gap = max(2, round(3 * scale))
     shown = min(boxes, 15)
-    groups = [5] * (shown // 5) + ([shown % 5] if shown % 5 else [])
-    for group in reversed(groups):
-        width = 4 * 7 + 6
-        left = x - width
-        for i in range(min(group, 4)):
-            pygame.draw.line(surface, INK, (left + i * 7 + 3, y), (left + i * 7 + 3, y + 14), 2)
-        if group == 5:
-            pygame.draw.line(surface, GOLD, (left, y + 12), (left + 4 * 7 + 2, y + 2), 2)
-        x = left - 8
+    for index in range(shown):
+        row, col = divmod(index, 5)
+        x = right - (5 - col) * (side + gap)
+        pygame.draw.rect(
+            surface, GOLD, (x, y + row * (side + gap), side, side), border_radius=max(1, side // 4)
+        )
 
 
-def _draw_deadwood(scene: TableScene, surface: pygame.Surface, x: int, y: int) -> None:
+def _draw_deadwood(
+    scene: TableScene, surface: pygame.Surface, x: int, y: int, compact: bool = False
+) -> pygame.Rect | None:
     hand = scene.hand
     assert hand is not None
+    layout = scene.layout
     held = hand.hands[scene.me]
     if scene.dealing:
-        return
+        return None
     if scene.laid_out and hand.knocker == scene.me:
         value = sum(c.value for c in hand.knocker_deadwood)
     elif not held:
-        return
+        return None
     else:
         value = scene.order.melds().deadwood_value  # cached by the hand order
-    colour = (130, 235, 140) if value <= hand.knock_limit else INK
-    rect = blit_text(surface, f"Deadwood: {value}", 26, colour, "topleft", (x, y))
-    scene.draw_list.append(("deadwood", str(value), rect, value))
+    colour = GOOD if value <= hand.knock_limit else INK
+    text = f"Deadwood: {value}"
+    extra = ""
     defence = scene.suggested_defence()
+    short = ""
     if defence is not None:
-        blit_text(
-            surface, f"after best layoffs: {defence.deadwood_value}", 20, DIM_INK, "topleft", (x, y + 28)
-        )
+        extra = f"after best layoffs: {defence.deadwood_value}"
+        short = f"{defence.deadwood_value} after layoffs"
     if len(held) == 11 and hand.phase is Phase.DISCARD and hand.to_act == scene.me:
         after = _cached_best_discard(scene, held)
-        colour = (130, 235, 140) if after <= hand.knock_limit else DIM_INK
-        blit_text(surface, f"after best discard: {after}", 20, colour, "topleft", (x, y + 28))
+        extra = f"after best discard: {after}"
+        short = f"{after} after discard"
+        if after <= hand.knock_limit:
+            colour = GOOD
+    if compact:
+        line = f"Deadwood {value}" + (f" ({short})" if short else "")
+        rect = blit_text(surface, line, layout.font(14), colour, "topleft", (x, y))
+        scene.draw_list.append(("deadwood", str(value), rect, value))
+        return rect
+    rect = blit_text(surface, text, layout.font(24), colour, "topleft", (x, y))
+    scene.draw_list.append(("deadwood", str(value), rect, value))
+    if extra:
+        blit_text(surface, extra, layout.font(18), DIM_INK if colour != GOOD else GOOD, "topleft",
+                  (x, y + layout.px(28)))  # fmt: skip
+    return rect
 
 
 def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
@@ -506,22 +666,36 @@ def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
     if cache is None or cache[0] != key:
         cache = (key, best_discard_deadwood(held))
         scene._best_discard_cache = cache  # type: ignore[attr-defined]
-    return cache[1]
+    return int(cache[1])
 
 
 def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
-    """Three or four players: which AI sits across (under the left end of its row)."""
-    if not scene.multi:
-        return
-    text = f"{scene.opp_name} ({scene.app.settings.ai_level})"
-    rect = blit_text(surface, text, 24, GOLD, "topleft", (24, 180))
+    """The opponent's name (and level) just left of its row of cards."""
+    layout = scene.layout
+    level = scene.app.settings.ai_level
+    text = f"{scene.opp_name} ({level})"
+    cards = [scene.sprites[c].rect() for c in scene.row_cards(scene.opp) if c in scene.sprites]
+    size = layout.font(20 if not layout.portrait else 14)
+    if cards and not layout.portrait:
+        left = min(r.left for r in cards)
+        label_w = font(size).size(text)[0]
+        anchor = (max(layout.px(12), left - layout.px(14) - label_w), layout.opp_y)
+        rect = blit_text(surface, text, size, GOLD, "midleft", anchor)
+    else:
+        rect = blit_text(surface, text, size, GOLD, "midleft", layout.name_anchor)
     scene.draw_list.append(("opponent", scene.opp_name, rect, None))
 
 
 def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
     text = status_text(scene)
     if text:
-        rect = blit_text(surface, text, 28, INK, "center", (HAND_CENTRE_X, STATUS_Y - 22))
+        layout = scene.layout
+        size = layout.font(26 if not layout.portrait else 16)
+        image = render_rich(text, size, INK)
+        if image.get_width() > layout.status.width:
+            image = render_rich(text, max(8, size * layout.status.width // image.get_width()), INK)
+        rect = image.get_rect(center=layout.status.center)
+        surface.blit(image, rect)
         scene.draw_list.append(("status", text, rect, None))
 
 
@@ -531,6 +705,7 @@ def status_text(scene: TableScene) -> str:
 
     hand = scene.hand
     assert hand is not None
+    touch = scene.layout.portrait
     if scene.dealing:
         return "Shuffling and dealing..."
     phase = hand.phase
@@ -556,7 +731,9 @@ def status_text(scene: TableScene) -> str:
         return "Last discard: take it only to knock, or pass (void hand)."
     if phase is Phase.DRAW:
         if hand.stock_only:
-            return "Both passed: draw from the stock (S)."
+            return "Both passed: draw from the stock." if touch else "Both passed: draw from the stock (S)."
+        if touch:
+            return "Draw: tap the stock or the discard."
         return "Draw: click the stock (S) or the discard (D)."
     if phase is Phase.DISCARD:
         if scene.knock_mode:
@@ -570,6 +747,8 @@ def status_text(scene: TableScene) -> str:
             return "Eleven-card deal: discard to begin."
         if hand.must_knock:
             return "You took the last discard: you must knock."
+        if touch:
+            return "Discard: tap a card twice, or drag it to the pile."
         return "Discard: click a card twice, or drag it to the pile."
     if phase is Phase.ARRANGE:
         count = len(scene.arrangements)
@@ -579,6 +758,8 @@ def status_text(scene: TableScene) -> str:
     if phase is Phase.LAYOFF:
         defence = scene.suggested_defence()
         if defence is not None and defence.layoffs:
+            if touch:
+                return "Lay off: tap cards (green = best), then Done."
             return "Lay off: click cards (green = best), or L for all; then Done."
         return "Nothing of yours fits the knocker's melds: press Done."
     return ""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.text import blit_text
+from game.ui.text import blit_text, font
 
 BUTTON_FILL = (238, 226, 190)
 BUTTON_HOVER = (255, 244, 205)
@@ -33,6 +33,8 @@ class Button:
     enabled: bool = True
     size: int = 26
     accent: tuple[int, int, int] | None = None
+    show_key: bool = True
+    """Show the keyboard shortcut on the button (not on a phone, which has no keys)."""
     hovered: bool = field(default=False, init=False)
 
     @property
@@ -56,13 +58,24 @@ class Button:
             fill = (min(255, r + lift), min(255, g + lift), min(255, b + lift))
         else:
             fill = BUTTON_HOVER if self.hovered else BUTTON_FILL
-        shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=10)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        radius = max(4, min(self.rect.height // 4, 12))
+        shadow = self.rect.move(0, max(2, self.rect.height // 14))
+        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         edge = FOCUS if focused else (90, 80, 60)
-        pygame.draw.rect(surface, edge, self.rect, width=3 if focused else 1, border_radius=10)
-        text = f"{self.text}  ({self.key})" if self.key else self.text
+        line = max(1, self.rect.height // 14) if focused else 1
+        pygame.draw.rect(surface, edge, self.rect, width=max(line, 3 if focused else 1), border_radius=radius)
+        text = self.label_text(font(self.size))
         blit_text(surface, text, self.size, BUTTON_INK, "center", self.rect.center)
+
+    def label_text(self, face: pygame.font.Font) -> str:
+        """The text shown: with the key in brackets when it fits and keys are shown."""
+        room = self.rect.width - max(8, self.rect.height // 3)
+        if self.show_key and self.key:
+            keyed = f"{self.text}  ({self.key})"
+            if face.size(keyed)[0] <= room:
+                return keyed
+        return self.text
 
 
 class ButtonRow:
@@ -107,27 +120,43 @@ class Toast:
         self.text = text
         self.remaining = seconds
 
+    def clear(self) -> None:
+        """Hide it now (the moment it was about has passed)."""
+        self.remaining = 0.0
+
     def update(self, dt: float) -> None:
         """Count down."""
         self.remaining = max(0.0, self.remaining - dt)
 
-    def draw(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        """Draw centred on `centre` while showing."""
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> pygame.Rect | None:
+        """Draw in `area` (wrapping to two lines if needed) while showing; the box drawn."""
         if self.remaining <= 0 or not self.text:
-            return
+            return None
         from game.ui.richtext import render_rich
+        from game.ui.text import wrap
 
-        image = render_rich(self.text, 26, (255, 250, 235))
-        if image.get_width() > 1000:
-            image = render_rich(self.text, 21, (255, 250, 235))
-        box = image.get_rect(center=centre).inflate(36, 20)
+        lines = [self.text]
+        for trial in (size, max(8, size * 5 // 6)):
+            lines = wrap(self.text, trial, area.width - size)
+            size = trial
+            if len(lines) <= 2:
+                break
+        images = [render_rich(line, size, (255, 250, 235)) for line in lines[:3]]
+        height = sum(i.get_height() for i in images)
+        width = max(i.get_width() for i in images)
+        box = pygame.Rect(0, 0, width + size, height + size // 2)
+        box.center = area.center
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        alpha = int(225 * min(1.0, self.remaining / 0.4))
-        pygame.draw.rect(panel, (25, 20, 15, alpha), panel.get_rect(), border_radius=12)
+        alpha = int(235 * min(1.0, self.remaining / 0.4))
+        pygame.draw.rect(panel, (25, 20, 15, alpha), panel.get_rect(), border_radius=max(6, size // 2))
         surface.blit(panel, box)
-        image.set_alpha(min(255, alpha + 30))
-        surface.blit(image, image.get_rect(center=centre))
-        image.set_alpha(None)
+        y = box.y + size // 4
+        for image in images:
+            image.set_alpha(min(255, alpha + 30))
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+            image.set_alpha(None)
+            y += image.get_height()
+        return box
 
 
 @dataclass(eq=False)
@@ -159,18 +188,22 @@ class Banner:
 
         animator.then(fade)
 
-    def draw(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        """Draw while visible."""
+    def draw(self, surface: pygame.Surface, centre: tuple[int, int], font_size: int = 84) -> None:
+        """Draw while visible, `font_size` pixels tall at full size."""
         if self.alpha <= 0.01 or not self.text:
             return
         from game.ui.text import label
 
-        image = label(self.text, 84, self.colour)
+        image = label(self.text, font_size, self.colour)
+        if image.get_width() > surface.get_width() * 0.9:
+            font_size = int(font_size * surface.get_width() * 0.9 / image.get_width())
+            image = label(self.text, font_size, self.colour)
         size = (max(1, int(image.get_width() * self.scale)), max(1, int(image.get_height() * self.scale)))
         scaled = pygame.transform.smoothscale(image, size)
-        shadow = pygame.transform.smoothscale(label(self.text, 84, (10, 30, 18)), size)
+        shadow = pygame.transform.smoothscale(label(self.text, font_size, (10, 30, 18)), size)
         alpha = int(255 * min(1.0, self.alpha))
         shadow.set_alpha(alpha // 2)
         scaled.set_alpha(alpha)
-        surface.blit(shadow, shadow.get_rect(center=(centre[0] + 4, centre[1] + 5)))
+        offset = max(2, font_size // 20)
+        surface.blit(shadow, shadow.get_rect(center=(centre[0] + offset, centre[1] + offset + 1)))
         surface.blit(scaled, scaled.get_rect(center=centre))

@@ -18,9 +18,6 @@ KEYS = [
     pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_t, pygame.K_p, pygame.K_k, pygame.K_g,
     pygame.K_l, pygame.K_r, pygame.K_u, pygame.K_m, pygame.K_h, pygame.K_n, pygame.K_TAB, pygame.K_F1,
 ]  # fmt: skip
-HOT_SPOTS = [(118, 338), (248, 338), (440, 496), (600, 496), (520, 496), (1149, 372),
-             (1149, 418), (640, 260), (640, 310), (640, 470), (520, 610), (300, 610),
-             (700, 610), (520, 330), (620, 615)]  # fmt: skip
 
 
 def _check(app) -> None:
@@ -53,12 +50,17 @@ def _autopilot(app, on: bool) -> None:
 
 def _window_pos(app, rng: random.Random) -> tuple[int, int]:
     width, height = pygame.display.get_surface().get_size()
-    if rng.random() < 0.6:
-        # Aim at controls more often than at empty felt, mapped into window pixels.
-        x, y = rng.choice(HOT_SPOTS)
-        view = app._viewport
-        return (view.x + x * view.width // 1280 + rng.randint(-8, 8),
-                view.y + y * view.height // 720 + rng.randint(-8, 8))  # fmt: skip
+    table = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
+    if table is not None and rng.random() < 0.6:
+        # Aim at controls and cards more often than at empty felt.
+        layout = table.layout
+        spots = [layout.stock, layout.discard, layout.meld_area, *layout.buttons.values()]
+        spots += [sprite.rect() for sprite in table.sprites.values()]
+        spot = rng.choice(spots)
+        return (
+            rng.randint(spot.left, max(spot.left, spot.right - 1)),
+            rng.randint(spot.top, max(spot.top, spot.bottom - 1)),
+        )
     return rng.randrange(width), rng.randrange(height)
 
 

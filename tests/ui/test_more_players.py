@@ -227,7 +227,6 @@ def test_a_saved_match_resumes_an_away_hand_and_plays_it_without_blocking():
 
 def test_mouse_play_from_seat_one_with_three_players():
     from game.rules import Discard, DrawStock, Pass, Phase
-    from game.ui.layout import DISCARD_POS, STOCK_POS
     from game.ui.seats import ThinkingSeat
 
     from .harness import Script, card_point, click, drag
@@ -247,10 +246,10 @@ def test_mouse_play_from_seat_one_with_three_players():
         if hand.phase is Phase.DRAW and hand.to_act == 1:
             break
         frames(app)
-    click(app, STOCK_POS)
+    click(app, table.layout.stock.center)
     assert len(hand.hands[1]) == 11 and hand.phase is Phase.DISCARD
     card = table.order.cards[0]
-    drag(app, card_point(table, str(card)), DISCARD_POS)
+    drag(app, card_point(table, str(card)), table.layout.discard.center)
     assert hand.discard_pile[-1] == card and len(hand.hands[1]) == 10
     logs = [text for kind, text, *_ in table.draw_list if kind == "log"]
     assert any(text.startswith("You discarded") for text in logs)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Arrange, Card, DrawStock, EndLayoff, Knock, Pass, Phase, best_defence
-from game.ui.layout import DISCARD_POS, HAND_Y, STOCK_POS
 from game.ui.results import HandResultScene
 
 from .harness import (
@@ -57,6 +56,8 @@ def test_human_plays_a_hand_with_offer_draws_reorder_knock_and_arrangement_choic
     assert hand.stock_only
 
     # Draw from the stock with a click.
+    layout = table.layout
+    STOCK_POS, DISCARD_POS, HAND_Y = layout.stock.center, layout.discard.center, layout.hand_rows[0]
     click(app, STOCK_POS)
     assert C("AD") in hand.hands[0] and hand.phase is Phase.DISCARD
 

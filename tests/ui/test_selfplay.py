@@ -29,8 +29,8 @@ def test_selfplay_plays_the_requested_hands_and_writes_stats(tmp_path):
     )
     assert code == 0
     data = json.loads(stats.read_text())
-    assert set(data) == {"frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max"}
-    assert data["frames"] > 0
+    assert set(data) == {"frames", "frames_drawn", "frame_ms_p50", "frame_ms_p99", "frame_ms_max"}
+    assert data["frames"] > 0 and 0 < data["frames_drawn"] <= data["frames"]
     names = sorted(p.name for p in shots.iterdir())
     assert any("deal" in n for n in names)
     assert any("hand_result" in n for n in names)

@@ -61,6 +61,7 @@ DESKTOP_ONLY: dict[str, dict[str, tuple[frozenset[str], str]]] = {
     "game/ui/app.py": {
         "App.notable": (frozenset({FILE_WRITES}), "screenshots, desktop --screenshots option"),
         "App.write_frame_stats": (frozenset({FILE_WRITES}), "desktop --frame-stats option"),
+        "_unwritable": (frozenset({FILE_WRITES}), "checks the desktop --screenshots/--frame-stats paths"),
     },
     "game/arena.py": {
         "run": (frozenset({PROCESSES}), "AI-vs-AI developer tool, processes only with --jobs > 1"),

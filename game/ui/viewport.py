@@ -1,0 +1,128 @@
+"""The window as the layouts see it: its real pixel size, its density and its orientation.
+
+Nothing is drawn on a fixed picture and scaled any more: every scene lays itself out for the
+window's actual pixels. Layouts are written in *design units* (a landscape design about
+1280x720, a portrait one about 360x640, each stretching in one direction to fit the
+window's shape) and turned into real pixels by a scale that keeps text and touch targets
+the same physical size whatever the window.
+
+`density` is the number of real pixels per logical (CSS) pixel: 1 on the desktop, the
+browser's `devicePixelRatio` on a phone. Touch-target rules ("at least 44 px") are about
+logical pixels.
+
+>>> view = Viewport(1920, 1080)
+>>> view.portrait, view.scale, view.design_size
+(False, 1.5, (1280, 720))
+>>> phone = Viewport(390, 844)
+>>> phone.portrait, phone.design_size
+(True, (360, 779))
+>>> phone.rect(0, 0, 360, 44).height >= 44
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+LANDSCAPE_DESIGN = (1280, 720)
+"""The smallest design area of a landscape layout, in design units."""
+PORTRAIT_DESIGN = (360, 640)
+"""The smallest design area of a portrait layout, in design units."""
+MIN_WINDOW = (200, 200)
+"""Windows smaller than this are laid out as if they were this big."""
+MAX_WINDOW = (8192, 8192)
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """A window of `width` x `height` real pixels with `density` real pixels per logical pixel."""
+
+    width: int
+    height: int
+    density: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.width <= 0 or self.height <= 0:
+            raise ValueError(f"a window needs a positive size, not {self.width}x{self.height}")
+        if not 0.5 <= self.density <= 8:
+            raise ValueError(f"pixel density {self.density} is out of range (0.5 to 8)")
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) in real pixels."""
+        return (self.width, self.height)
+
+    @property
+    def portrait(self) -> bool:
+        """True when the window is taller than it is wide."""
+        return self.height > self.width
+
+    @property
+    def design_minimum(self) -> tuple[int, int]:
+        """The design area this orientation's layouts are written for."""
+        return PORTRAIT_DESIGN if self.portrait else LANDSCAPE_DESIGN
+
+    @property
+    def scale(self) -> float:
+        """Real pixels per design unit.
+
+        The design area always fits: 1280x720 fills a 1920x1080 screen at 1.5, and 360x640
+        fills a 360x640 phone at one pixel per unit, so a 44-unit button there is 44 pixels.
+        """
+        design_w, design_h = self.design_minimum
+        return round(min(self.width / design_w, self.height / design_h), 4)
+
+    @property
+    def design_size(self) -> tuple[int, int]:
+        """The window in design units: at least the design area in one direction."""
+        scale = self.scale
+        return (int(self.width / scale), int(self.height / scale))
+
+    def px(self, units: float) -> int:
+        """A length in design units as whole real pixels (at least 1)."""
+        return max(1, round(units * self.scale))
+
+    def font(self, units: float) -> int:
+        """A font size in design units as real pixels (never below 9 logical pixels)."""
+        return max(round(9 * self.density), round(units * self.scale))
+
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        """A design-unit point in real pixels."""
+        scale = self.scale
+        return (round(x * scale), round(y * scale))
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A design-unit rectangle in real pixels (edges rounded, so neighbours still touch)."""
+        scale = self.scale
+        left, top = round(x * scale), round(y * scale)
+        right, bottom = round((x + w) * scale), round((y + h) * scale)
+        return pygame.Rect(left, top, max(1, right - left), max(1, bottom - top))
+
+    def logical(self, pixels: float) -> float:
+        """Real pixels as logical pixels (what touch-target rules are written in)."""
+        return pixels / self.density
+
+
+def parse_window(text: str) -> tuple[int, int]:
+    """A window size from the command line ("1280x720").
+
+    >>> parse_window("390x844")
+    (390, 844)
+    >>> parse_window("big")
+    Traceback (most recent call last):
+    ...
+    ValueError: window size must look like WIDTHxHEIGHT (e.g. 1280x720), not 'big'
+    """
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"window size must look like WIDTHxHEIGHT (e.g. 1280x720), not {text!r}")
+    width, height = int(parts[0]), int(parts[1])
+    low_w, low_h = MIN_WINDOW
+    high_w, high_h = MAX_WINDOW
+    if not (low_w <= width <= high_w and low_h <= height <= high_h):
+        raise ValueError(
+            f"window size {width}x{height} is out of range: from {low_w}x{low_h} to {high_w}x{high_h} pixels"
+        )
+    return width, height
