@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import Match, ResultKind
+from game.ui.column import Column, row_height, split
+from game.ui.menus import scrim
 from game.ui.players import player_name, round_lines, side_name
+from game.ui.richtext import render_rich
 from game.ui.scene import Scene
-from game.ui.text import blit_text, wrap
+from game.ui.text import blit_text, font, wrap
 from game.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -20,7 +23,7 @@ INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
 PANEL_FILL = (16, 44, 31, 255)
-MINI_CARD = (38, 53)
+MINI_CARD_W = 38
 NAMES = ("You", "AI")
 
 
@@ -46,11 +49,25 @@ def headline(kind: ResultKind, winner: int | None, points: int, me: int = 0, the
     return f"{word} {who} {points}"
 
 
-def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def _panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
+    radius = max(8, round(18 * scale))
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, PANEL_FILL, shade.get_rect(), border_radius=18)
-    pygame.draw.rect(shade, (255, 212, 90, 200), shade.get_rect(), width=3, border_radius=18)
+    pygame.draw.rect(shade, PANEL_FILL, shade.get_rect(), border_radius=radius)
+    pygame.draw.rect(
+        shade, (255, 212, 90, 200), shade.get_rect(), width=max(2, round(3 * scale)), border_radius=radius
+    )
     surface.blit(shade, rect)
+
+
+def _lines(
+    surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], x: int, y: int, width: int
+) -> int:
+    """Wrapped text (suits drawn as symbols) from (x, y); returns the y below it."""
+    step = font(size).get_linesize()
+    for part in wrap(text, size, width):
+        surface.blit(render_rich(part, size, colour), (x, y))
+        y += step
+    return y
 
 
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
@@ -75,7 +92,13 @@ def panel_input(
 
 
 class HandResultScene(Scene):
-    """Over the table: what happened, the score explained line by line, the running total."""
+    """Over the table: what happened, the score explained line by line, the running total.
+
+    Landscape: a panel over the stock and discard pile (nothing left to see there), so both
+    hands and the knocker's melds with their layoffs stay in view beside the explanation.
+    Portrait: a sheet over the lower part of the table, leaving the melds and the opponent's
+    revealed hand in view.
+    """
 
     modal = True
     name = "hand_result"
@@ -83,20 +106,45 @@ class HandResultScene(Scene):
     def __init__(self, app: Any, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        # Over the stock and discard pile (nothing left to see there), so both hands and the
-        # knocker's melds with their layoffs stay in view beside the explanation.
         assert table.match is not None
-        multi = table.match.rules.players > 2
-        self.rect = pygame.Rect(14, 172, 348, 364) if multi else pygame.Rect(14, 190, 348, 344)
         last = "See the match result" if table.match.finished else "Next hand"
         if table.background is not None:
             last = "Next: the other game" if table.match.rules.players == 4 else "Next: you sit out"
-        self.buttons = ButtonRow(
-            [Button(last, pygame.Rect(0, 0, 300, 46), self.next, key="Enter", accent=(250, 200, 90))]
+        self.next_button = Button(
+            last, pygame.Rect(0, 0, 1, 1), self.next, key="Enter", accent=(250, 200, 90)
         )
-        self.buttons.buttons[0].rect.midbottom = (self.rect.centerx, self.rect.bottom - 16)
+        self.buttons = ButtonRow([self.next_button])
+        self.rect = pygame.Rect(0, 0, 1, 1)
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
+
+    def setup(self) -> None:
+        """Lay out for the window."""
+        self.resized()
+
+    def resized(self) -> None:
+        """Where the panel goes: beside the melds, or over the hand on a phone."""
+        view = self.app.viewport
+        table = self.table
+        assert table.match is not None
+        layout = table.layout
+        if view.portrait:
+            top = layout.status.top - view.px(6)
+            self.rect = pygame.Rect(
+                view.px(6), top, view.width - 2 * view.px(6), view.height - top - view.px(6)
+            )
+        else:
+            multi = table.match.rules.players > 2
+            left = view.px(14)
+            right = min(layout.meld_area.left, layout.stock.right + view.px(120)) - view.px(10)
+            top = layout.opp_y + layout.opp_card[1] // 2 + view.px(56 if multi else 74)
+            bottom = layout.hand_rows[0] - layout.card[1] // 2 - view.px(20)
+            self.rect = pygame.Rect(left, top, max(view.px(300), right - left), bottom - top)
+        button_h = view.px(row_height(view, 46))
+        self.next_button.rect = pygame.Rect(0, 0, self.rect.width - view.px(40), button_h)
+        self.next_button.rect.midbottom = (self.rect.centerx, self.rect.bottom - view.px(14))
+        self.next_button.size = view.font(24 if not view.portrait else 19)
+        self.next_button.show_key = not view.portrait
 
     def next(self) -> None:
         """Close the panel and carry on."""
@@ -129,38 +177,46 @@ class HandResultScene(Scene):
         assert hand is not None and match is not None
         result = hand.result
         assert result is not None
-        _panel(surface, self.rect)
-        x, y = self.rect.x + 20, self.rect.y + 16
-        width = self.rect.width - 40
+        view = self.app.viewport
+        portrait = view.portrait
+        _panel(surface, self.rect, view.scale)
+        pad = view.px(16 if portrait else 20)
+        x, y = self.rect.x + pad, self.rect.y + view.px(12)
+        width = self.rect.width - 2 * pad
         title = headline(result.kind, result.winner, result.points, self.table.me, self.table.opp_the)
         self.draw_list = [("headline", title)]
-        for part in wrap(title, 34, width):
-            blit_text(surface, part, 34, GOLD, "topleft", (x, y))
-            y += 32
-        y += 8
+        y = _lines(surface, title, view.font(32 if not portrait else 22), GOLD, x, y, width) + view.px(6)
+        body = view.font(21 if not portrait else 15)
         for line in result.lines:
-            for part in wrap(line, 22, width):
-                blit_text(surface, part, 22, INK, "topleft", (x, y))
+            y = _lines(surface, line, body, INK, x, y, width)
+            for part in wrap(line, body, width):
                 self.draw_list.append(("line", part))
-                y += 22
         four = match.rules.players == 4
-        rows = 24 * match.sides + (22 if four else 0)
-        top = self.rect.bottom - 80 - rows
-        y = max(y + 8, top)
-        pygame.draw.line(surface, DIM, (x, y - 6), (x + width, y - 6), 1)
+        score_size = view.font(22 if not portrait else 16)
+        step = font(score_size).get_linesize()
+        rows = step * match.sides + (step if four else 0)
+        top = self.next_button.rect.top - view.px(12) - rows
+        y = max(y + view.px(10), top)
+        pygame.draw.line(surface, DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), 1)
         if four:
             note = "Team scores change after the other game"
-            blit_text(surface, note, 19, DIM, "topleft", (x, y))
+            y = _lines(surface, note, view.font(17 if not portrait else 13), DIM, x, y, width)
             self.draw_list.append(("note", note))
-            y += 22
-        blit_text(surface, f"to {match.target}", 20, DIM, "topright", (x + width, y + 2))
+        blit_text(
+            surface,
+            f"to {match.target}",
+            view.font(18 if not portrait else 14),
+            DIM,
+            "topright",
+            (x + width, y + 2),
+        )
         for side in range(match.sides):
             boxes = match.boxes[side]
             name = NAMES[side] if match.rules.players == 2 else side_name(match, side)
             text = f"{name}: {match.scores[side]}  ({boxes} box{'es' if boxes != 1 else ''})"
-            blit_text(surface, text, 24, INK, "topleft", (x, y))
+            blit_text(surface, text, score_size, INK, "topleft", (x, y))
             self.draw_list.append(("score", text))
-            y += 24
+            y += step
         self.buttons.draw(surface)
 
 
@@ -223,20 +279,32 @@ class MatchResultScene(Scene):
     def __init__(self, app: Any, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.buttons = ButtonRow(
-            [
-                Button(
-                    "Play again",
-                    pygame.Rect(420, 590, 200, 50),
-                    self.play_again,
-                    key="Enter",
-                    accent=(250, 200, 90),
-                ),
-                Button("Menu", pygame.Rect(660, 590, 200, 50), self.to_menu, key="Esc"),
-            ]
+        self.again_button = Button(
+            "Play again", pygame.Rect(0, 0, 1, 1), self.play_again, key="Enter", accent=(250, 200, 90)
         )
+        self.menu_button = Button("Menu", pygame.Rect(0, 0, 1, 1), self.to_menu, key="Esc")
+        self.buttons = ButtonRow([self.again_button, self.menu_button])
+        self.board = pygame.Rect(0, 0, 1, 1)
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
+
+    def setup(self) -> None:
+        """Lay out for the window."""
+        self.resized()
+
+    def resized(self) -> None:
+        """A scoreboard in the middle, the two buttons along its bottom."""
+        view = self.app.viewport
+        column = Column(view, width=780, top=12 if view.portrait else 60, bottom=12 if view.portrait else 60)
+        self.board = column.remaining()
+        inner = Column(
+            view, width=column.width - 40, top=column.y, bottom=view.design_size[1] - column.floor + 16
+        )
+        row = inner.take_bottom(row_height(view, 50, 46))
+        for button, part in zip(self.buttons.buttons, split(row, 2, view.px(16)), strict=True):
+            button.rect = part
+            button.size = view.font(24 if not view.portrait else 19)
+            button.show_key = not view.portrait
 
     def play_again(self) -> None:
         """A new match with the same settings."""
@@ -265,62 +333,88 @@ class MatchResultScene(Scene):
         if self.shot_taken:
             self.play_again()
 
+    def title(self) -> tuple[str, list[str]]:
+        """The headline and the column headers."""
+        match = self.match
+        winner = match.winner
+        players = match.rules.players
+        if players == 2:
+            return ("You win the match!" if winner == 0 else "The AI wins the match"), ["You", "AI"]
+        headers = [side_name(match, s) for s in range(match.sides)]
+        if winner == 0:
+            return ("Your team wins the match!" if players == 4 else "You win the match!"), headers
+        return f"{headers[winner or 0]} win{'' if players == 4 else 's'} the match", headers
+
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
         from game.ui.table_draw import felt
 
-        surface.blit(felt(), (0, 0))
+        view = self.app.viewport
+        portrait = view.portrait
+        surface.blit(felt(view.size), (0, 0))
         match = self.match
-        board = pygame.Rect(250, 60, 780, 600)
-        _panel(surface, board)
-        winner = match.winner
-        players = match.rules.players
-        if players == 2:
-            title = "You win the match!" if winner == 0 else "The AI wins the match"
-            headers = ["You", "AI"]
-        else:
-            headers = [side_name(match, s) for s in range(match.sides)]
-            if winner == 0:
-                title = "Your team wins the match!" if players == 4 else "You win the match!"
-            else:
-                title = f"{headers[winner or 0]} win{'' if players == 4 else 's'} the match"
-        blit_text(surface, title, 56, GOLD, "midtop", (board.centerx, board.y + 28))
+        board = self.board
+        _panel(surface, board, view.scale)
+        title, headers = self.title()
+        pad = view.px(20 if portrait else 40)
+        x, width = board.x + pad, board.width - 2 * pad
+        y = board.y + view.px(18)
+        y = _centred(surface, title, view.font(52 if not portrait else 30), GOLD, board.centerx, y, width)
         self.draw_list = [("title", title)]
-        y = board.y + 110
-        columns = (
-            [board.x + 520, board.x + 680]
-            if match.sides == 2
-            else [board.x + 430, board.x + 560, board.x + 690]
-        )
+        y += view.px(16)
+        size = view.font(28 if not portrait else 16)
+        step = round(font(size).get_linesize() * 1.35)
+        label_w = width * (0.5 if not portrait else 0.42)
+        cell_w = (width - label_w) / len(headers)
+        columns = [round(x + label_w + cell_w * (i + 0.5)) for i in range(len(headers))]
         for column, header in zip(columns, headers, strict=True):
-            blit_text(surface, header, 30 if len(header) < 8 else 26, INK, "midtop", (column, y))
-        y += 44
+            head = header if font(size).size(header)[0] <= cell_w else header.replace(" & ", " &\n")
+            hy = y
+            for part in head.split("\n"):
+                blit_text(surface, part, size, INK, "midtop", (column, hy))
+                hy += font(size).get_linesize()
+        y += step * (2 if any(" &" in h for h in headers) and portrait else 1)
         for label, cells in match_lines(match):
             strong = label == "Total"
             colour = GOLD if strong else INK
             if strong:
-                pygame.draw.line(surface, DIM, (board.x + 40, y - 6), (board.right - 40, y - 6), 2)
-            blit_text(surface, label, 30, colour, "topleft", (board.x + 50, y))
+                pygame.draw.line(
+                    surface, DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), max(1, view.px(2))
+                )
+            _lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
             for column, cell in zip(columns, cells, strict=True):
-                blit_text(surface, str(cell), 30, colour, "midtop", (column, y))
+                blit_text(surface, str(cell), size, colour, "midtop", (column, y))
             self.draw_list.append(("row", f"{label}: {' / '.join(str(c) for c in cells)}"))
-            y += 44
-        y += 10
-        if players == 2:
-            loser = "The AI pays you" if winner == 0 else "You pay the AI"
+            y += step
+        y += view.px(8)
+        if match.rules.players == 2:
+            loser = "The AI pays you" if match.winner == 0 else "You pay the AI"
             margins = [f"Final margin: {match.margin}  ({loser} {match.margin})"]
         else:
-            owed = margin_lines(match)
-            margins = [("Margins: " if len(owed) > 1 else "Margin: ") + ", ".join(owed)]
-            if len(margins[0]) > 48:
-                margins = ["Margins:", *margin_lines(match)]
+            margins = (
+                ["Margins:", *margin_lines(match)]
+                if len(margin_lines(match)) > 1
+                else ["Margin: " + ", ".join(margin_lines(match))]
+            )
         for margin in margins:
-            blit_text(surface, margin, 30 if len(margins) == 1 else 26, INK, "midtop", (board.centerx, y))
+            y = _centred(surface, margin, view.font(26 if not portrait else 16), INK, board.centerx, y, width)
             self.draw_list.append(("margin", margin))
-            y += 30
         hands = len(match.played)
-        blit_text(surface, f"{hands} hands played", 24, DIM, "midtop", (board.centerx, y + 14))
+        _centred(surface, f"{hands} hands played", view.font(22 if not portrait else 14), DIM, board.centerx,
+                 y + view.px(10), width)  # fmt: skip
         self.buttons.draw(surface)
+
+
+def _centred(
+    surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], cx: int, y: int, width: int
+) -> int:
+    """Wrapped lines centred on `cx` from `y`; returns the y below them."""
+    step = font(size).get_linesize()
+    for part in wrap(text, size, width):
+        image = render_rich(part, size, colour)
+        surface.blit(image, image.get_rect(midtop=(cx, y)))
+        y += step
+    return y
 
 
 class AwayGameScene(Scene):
@@ -338,15 +432,35 @@ class AwayGameScene(Scene):
     def __init__(self, app: Any, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.rect = pygame.Rect(250, 96, 640, 520)
+        self.rect = pygame.Rect(0, 0, 1, 1)
         self.clock = 0.0
         self.continue_button = Button(
-            "Continue", pygame.Rect(0, 0, 260, 46), self.next, key="Enter", accent=(250, 200, 90)
+            "Continue", pygame.Rect(0, 0, 1, 1), self.next, key="Enter", accent=(250, 200, 90)
         )
-        self.continue_button.rect.midbottom = (self.rect.centerx, self.rect.bottom - 18)
         self.buttons = ButtonRow([self.continue_button])
         self.draw_list: list[tuple[str, str]] = []
         self.shot_taken = False
+
+    def setup(self) -> None:
+        """Lay out for the window."""
+        self.resized()
+
+    def resized(self) -> None:
+        """A panel over the middle of the table (most of a phone's screen)."""
+        view = self.app.viewport
+        column = Column(view, width=640, top=12 if view.portrait else 96, bottom=12 if view.portrait else 104)
+        self.rect = column.remaining()
+        button = self.continue_button
+        button.rect = pygame.Rect(
+            0, 0, min(self.rect.width - view.px(40), view.px(300)), view.px(row_height(view, 46))
+        )
+        button.rect.midbottom = (self.rect.centerx, self.rect.bottom - view.px(16))
+        button.size = view.font(24 if not view.portrait else 19)
+        button.show_key = not view.portrait
+
+    def animating(self) -> bool:
+        """The dots move while the hand is being played."""
+        return not self.done
 
     @property
     def done(self) -> bool:
@@ -419,72 +533,98 @@ class AwayGameScene(Scene):
 
     def _draw_mini_table(self, surface: pygame.Surface, game: Any, y: int) -> None:
         """Both hands face down, the stock and the top discard, so the hand can be followed."""
+        from game.ui.layout import card_size
+
+        view = self.app.viewport
         art = self.app.art
         hand = game.hand
-        x = self.rect.x + 28
+        mini = card_size(view.px(MINI_CARD_W if not view.portrait else 30))
+        x = self.rect.x + view.px(20)
+        name_w = max(font(view.font(20)).size(n)[0] for n in game.names) + view.px(10)
         for seat, name in enumerate(game.names):
             colour = GOLD if hand.to_act == seat else INK
-            row_y = y + seat * 62
-            blit_text(surface, name, 22, colour, "midleft", (x, row_y + MINI_CARD[1] // 2))
-            _mini_row(surface, art, len(hand.hands[seat]), x + 70, row_y)
-        pile_x = self.rect.right - 28 - 2 * MINI_CARD[0] - 16
+            row_y = y + seat * (mini[1] + view.px(8))
+            blit_text(
+                surface,
+                name,
+                view.font(20 if not view.portrait else 14),
+                colour,
+                "midleft",
+                (x, row_y + mini[1] // 2),
+            )
+            _mini_row(surface, art, len(hand.hands[seat]), x + name_w, row_y, mini, view.px(12))
+        pile_x = self.rect.right - view.px(20) - 2 * mini[0] - view.px(12)
+        pile_y = y + (mini[1] + view.px(8)) * 2 + view.px(6) if view.portrait else y + mini[1] // 2
         if hand.stock:
-            surface.blit(art.back(MINI_CARD), (pile_x, y + 30))
+            surface.blit(art.back(mini), (pile_x, pile_y))
         if hand.discard_pile:
             top = hand.discard_pile[-1]
-            face = art.face(int(top.rank), top.suit.char, MINI_CARD, self.app.settings.four_colour)
-            surface.blit(face, (pile_x + MINI_CARD[0] + 16, y + 30))
+            face = art.face(int(top.rank), top.suit.char, mini, self.app.settings.four_colour)
+            surface.blit(face, (pile_x + mini[0] + view.px(12), pile_y))
         self.draw_list.append(("mini", f"{len(hand.hands[0])} v {len(hand.hands[1])}"))
 
     def draw(self, surface: pygame.Surface) -> None:
         """A panel over the dimmed table."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
-        _panel(surface, self.rect)
+        view = self.app.viewport
+        portrait = view.portrait
+        scrim(surface, (0, 0, 0, 120))
+        _panel(surface, self.rect, view.scale)
         title, subtitle, body = self.lines()
         match = self.table.match
         assert match is not None
-        x, y = self.rect.x + 28, self.rect.y + 18
-        width = self.rect.width - 56
-        blit_text(surface, title, 40, GOLD, "midtop", (self.rect.centerx, y))
-        y += 42
-        blit_text(surface, subtitle, 26, DIM, "midtop", (self.rect.centerx, y))
-        y += 40
+        pad = view.px(20 if portrait else 28)
+        x, y = self.rect.x + pad, self.rect.y + view.px(14)
+        width = self.rect.width - 2 * pad
+        y = _centred(surface, title, view.font(38 if not portrait else 26), GOLD, self.rect.centerx, y, width)
+        y = _centred(
+            surface, subtitle, view.font(24 if not portrait else 15), DIM, self.rect.centerx, y, width
+        )
+        y += view.px(10)
         self.draw_list = [("title", title), ("subtitle", subtitle)]
         for index, line in enumerate(body):
-            size = 30 if index == 0 else 23
+            size = view.font((28 if index == 0 else 21) if not portrait else (19 if index == 0 else 14))
             colour = GOLD if index == 0 or line.endswith(":") else INK
             if not line:
-                y += 10
+                y += view.px(8)
                 continue
             for part in wrap(line, size, width):
-                blit_text(surface, part, size, colour, "topleft", (x, y))
+                surface.blit(render_rich(part, size, colour), (x, y))
                 self.draw_list.append(("line", part))
-                y += size - 2
+                y += font(size).get_linesize()
         game = self.table.background
         if game is not None and not self.done:
-            self._draw_mini_table(surface, game, y + 6)
-        y = self.rect.bottom - 84 - 26 * match.sides
-        pygame.draw.line(surface, DIM, (x, y - 6), (x + width, y - 6), 1)
-        blit_text(surface, f"to {match.target}", 20, DIM, "topright", (x + width, y + 2))
+            self._draw_mini_table(surface, game, y + view.px(6))
+        score_size = view.font(22 if not portrait else 15)
+        step = font(score_size).get_linesize()
+        y = self.continue_button.rect.top - view.px(14) - step * match.sides
+        pygame.draw.line(surface, DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), 1)
+        blit_text(
+            surface,
+            f"to {match.target}",
+            view.font(18 if not portrait else 13),
+            DIM,
+            "topright",
+            (x + width, y + 2),
+        )
         for side in range(match.sides):
             boxes = match.boxes[side]
             text = (
                 f"{side_name(match, side)}: {match.scores[side]}  ({boxes} box{'es' if boxes != 1 else ''})"
             )
-            blit_text(surface, text, 24, INK, "topleft", (x, y))
+            blit_text(surface, text, score_size, INK, "topleft", (x, y))
             self.draw_list.append(("score", text))
-            y += 26
+            y += step
         self.continue_button.visible = self.done
         self.buttons.draw(surface)
 
 
-def _mini_row(surface: pygame.Surface, art: Any, count: int, x: int, y: int) -> None:
+def _mini_row(
+    surface: pygame.Surface, art: Any, count: int, x: int, y: int, size: tuple[int, int], step: int
+) -> None:
     """`count` small face-down cards fanned from (x, y)."""
-    back = art.back(MINI_CARD)
+    back = art.back(size)
     for index in range(count):
-        surface.blit(back, (x + index * 15, y))
+        surface.blit(back, (x + index * step, y))
 
 
 def _away_event(match: Match, players: tuple[int, int], event: Any) -> str:
@@ -492,7 +632,7 @@ def _away_event(match: Match, players: tuple[int, int], event: Any) -> str:
     from game.ui.table import card_name
 
     who = player_name(match, players[event.player])
-    card = f" the {card_name(event.card)}" if event.card is not None else ""
+    card = f" {card_name(event.card)}" if event.card is not None else ""
     verb = {
         "pass": "passed",
         "draw_stock": "drew from the stock",

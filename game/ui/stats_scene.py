@@ -6,9 +6,10 @@ from typing import Any
 
 import pygame
 
+from game.ui.column import Column, row_height, split
 from game.ui.scene import Scene
 from game.ui.settings import Stats
-from game.ui.text import blit_text
+from game.ui.text import blit_text, font
 from game.ui.widgets import Button, ButtonRow
 
 INK = (245, 242, 230)
@@ -49,19 +50,37 @@ class StatsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.confirming = False
-        self.board = pygame.Rect(190, 40, 900, 640)
-        bottom = self.board.bottom - 76
-        self.reset_button = Button(
-            "Reset statistics", pygame.Rect(300, bottom, 300, 50), self.ask_reset, key="R"
-        )
-        self.back_button = Button("Back", pygame.Rect(680, bottom, 300, 50), self.back, key="Esc")
-        self.yes_button = Button(
-            "Yes, reset", pygame.Rect(300, bottom, 300, 50), self.reset, key="Y", accent=(240, 130, 110)
-        )
-        self.no_button = Button("No, keep them", pygame.Rect(680, bottom, 300, 50), self.cancel, key="N")
+        self.board = pygame.Rect(0, 0, 1, 1)
+        self.body = pygame.Rect(0, 0, 1, 1)
+        here = pygame.Rect(0, 0, 1, 1)
+        self.reset_button = Button("Reset statistics", here.copy(), self.ask_reset, key="R")
+        self.back_button = Button("Back", here.copy(), self.back, key="Esc")
+        self.yes_button = Button("Yes, reset", here.copy(), self.reset, key="Y", accent=(240, 130, 110))
+        self.no_button = Button("No, keep them", here.copy(), self.cancel, key="N")
         self.buttons = ButtonRow([self.reset_button, self.back_button, self.yes_button, self.no_button])
         self.draw_list: list[tuple[str, str]] = []
         self._show_buttons()
+
+    def setup(self) -> None:
+        """Lay out for the window."""
+        self.resized()
+
+    def resized(self) -> None:
+        """A board in the middle; its two buttons along the bottom."""
+        view = self.app.viewport
+        column = Column(view, width=900, top=12 if view.portrait else 40, bottom=12 if view.portrait else 40)
+        self.board = column.remaining()
+        inner = Column(
+            view, width=column.width - 40, top=column.y + 12, bottom=view.design_size[1] - column.floor + 16
+        )
+        row = inner.take_bottom(row_height(view, 50, 46))
+        left, right = split(row, 2, view.px(16))
+        for button in self.buttons.buttons:
+            button.size = view.font(24 if not view.portrait else 17)
+            button.show_key = not view.portrait
+        self.reset_button.rect, self.back_button.rect = left.copy(), right.copy()
+        self.yes_button.rect, self.no_button.rect = left.copy(), right.copy()
+        self.body = inner.remaining()
 
     def _show_buttons(self) -> None:
         self.reset_button.visible = self.back_button.visible = not self.confirming
@@ -116,43 +135,58 @@ class StatsScene(Scene):
         from game.ui.results import _panel
         from game.ui.table_draw import felt
 
-        surface.blit(felt(), (0, 0))
+        view = self.app.viewport
+        portrait = view.portrait
+        surface.blit(felt(view.size), (0, 0))
         board = self.board
-        _panel(surface, board)
+        _panel(surface, board, view.scale)
         stats = self.app.stats
-        blit_text(surface, "Statistics", 56, GOLD, "midtop", (board.centerx, board.y + 22))
+        blit_text(surface, "Statistics", view.font(52 if not portrait else 32), GOLD, "midtop",
+                  (board.centerx, board.y + view.px(18)))  # fmt: skip
         self.draw_list = []
-        x, value_x = board.x + 70, board.x + 440
-        y = board.y + 100
+        body = self.body
+        x = body.x + view.px(10 if portrait else 30)
+        value_x = body.x + round(body.width * (0.45 if not portrait else 0.55))
+        size = view.font(28 if not portrait else 16)
+        step = round(font(size).get_linesize() * 1.25)
+        y = body.y + view.px(60 if not portrait else 40)
         for label, value in summary_rows(stats):
-            blit_text(surface, label, 30, INK, "topleft", (x, y))
-            blit_text(surface, value, 30, GOLD, "topleft", (value_x, y))
+            blit_text(surface, label, size, INK, "topleft", (x, y))
+            blit_text(surface, value, size, GOLD, "topleft", (value_x, y))
             self.draw_list.append(("row", f"{label}: {value}"))
-            y += 38
-        y += 14
-        pygame.draw.line(surface, DIM, (x, y - 8), (board.right - 70, y - 8), 1)
-        blit_text(surface, "Matches by variant and format", 26, DIM, "topleft", (x, y))
-        blit_text(surface, "won / played", 24, DIM, "topleft", (value_x, y + 2))
-        y += 34
+            y += step
+        y += view.px(14)
+        small = view.font(24 if not portrait else 14)
+        pygame.draw.line(surface, DIM, (x, y - view.px(8)), (body.right - view.px(10), y - view.px(8)), 1)
+        blit_text(
+            surface,
+            "Matches by variant" if portrait else "Matches by variant and format",
+            small,
+            DIM,
+            "topleft",
+            (x, y),
+        )
+        blit_text(surface, "won / played", small, DIM, "topleft", (value_x, y + 2))
+        y += round(font(small).get_linesize() * 1.3)
         formats = sorted(stats.formats.items(), key=lambda item: (-item[1][0], item[0]))
         if not formats:
-            blit_text(surface, "No match finished yet.", 26, INK, "topleft", (x, y))
+            blit_text(surface, "No match finished yet.", small, INK, "topleft", (x, y))
             self.draw_list.append(("format", "none"))
         for key, (played, won) in formats[:5]:
             label = key[:1].upper() + key[1:]
-            blit_text(surface, label, 26, INK, "topleft", (x, y))
+            blit_text(surface, label, small, INK, "topleft", (x, y))
             blit_text(
-                surface, f"{won} / {played}  ({percent(won, played)})", 26, INK, "topleft", (value_x, y)
+                surface, f"{won} / {played}  ({percent(won, played)})", small, INK, "topleft", (value_x, y)
             )
             self.draw_list.append(("format", f"{label}: {won}/{played}"))
-            y += 30
+            y += round(font(small).get_linesize() * 1.2)
         if self.confirming:
             question = "Forget every statistic? This cannot be undone."
-            blit_text(
-                surface, question, 28, WARN, "midbottom", (board.centerx, self.yes_button.rect.top - 12)
-            )
+            blit_text(surface, question, view.font(26 if not portrait else 15), WARN, "midbottom",
+                      (board.centerx, self.yes_button.rect.top - view.px(12)))  # fmt: skip
             self.draw_list.append(("confirm", question))
         if not self.app.persistence.available:
             note = "Statistics are not saved in this session."
-            blit_text(surface, note, 20, DIM, "midtop", (board.centerx, board.bottom + 8))
+            blit_text(surface, note, view.font(18 if not portrait else 12), DIM, "midbottom",
+                      (board.centerx, self.yes_button.rect.top - view.px(44)))  # fmt: skip
         self.buttons.draw(surface)

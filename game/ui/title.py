@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 
 from game.rules import Card, Match, RecordError
-from game.ui.layout import CARD_H, CARD_W
+from game.ui.column import Column, row_height
+from game.ui.layout import card_size
 from game.ui.menus import Menu, MenuItem, cycle
 from game.ui.scene import Scene
 from game.ui.settings import (
@@ -27,6 +28,8 @@ INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
 SHOWCASE = [Card.parse(text) for text in ("AS", "KH", "QD", "JC", "TS")]
+SETTLE_S = 2.5
+"""Seconds the showcase cards sway after the screen opens; then it rests (no redraws)."""
 
 
 class TitleScene(Scene):
@@ -39,8 +42,14 @@ class TitleScene(Scene):
         self.time = 0.0
         self.saved: dict[str, Any] | None = None
         self.drawn: list[tuple[str, pygame.Rect]] = []
-        self._fan_cache: dict[tuple[int, int, bool], pygame.Surface] = {}
-        self.menu = Menu([], pygame.Rect(380, 250, 520, 0), row_height=50)
+        self._fan_cache: dict[tuple[int, int, bool, tuple[int, int]], pygame.Surface] = {}
+        self.items: list[MenuItem] = []
+        self.menu = Menu([], pygame.Rect(0, 0, 1, 1), row_height=50)
+        self.title_at = (0, 0)
+        self.subtitle_at = (0, 0)
+        self.footer_at = (0, 0)
+        self.fans: list[tuple[tuple[int, int], int]] = []
+        self.fan_card = card_size(96)
 
     def setup(self) -> None:
         """Build the menu (offering Continue when a match was saved)."""
@@ -101,8 +110,42 @@ class TitleScene(Scene):
             MenuItem("Statistics", press=self.open_stats, value=self._record),
             help_item,
         ]
-        row = 36 if len(items) < 15 else 32
-        self.menu = Menu(items, pygame.Rect(380, 150, 520, 0), row_height=row)
+        self.items = items
+        self.resized()
+
+    def resized(self) -> None:
+        """Lay the title, the showcase and the menu out for the window."""
+        view = self.app.viewport
+        portrait = view.portrait
+        design_w, design_h = view.design_size
+        column = Column(view, width=520, top=10 if portrait else 24, bottom=8)
+        title = column.take(70 if not portrait else 48, gap=0)
+        self.title_at = title.center
+        subtitle = column.take(30 if not portrait else 22, gap=10)
+        self.subtitle_at = subtitle.center
+        footer = column.take_bottom(24 if not portrait else 20, gap=4)
+        self.footer_at = footer.center
+        if portrait:
+            # One small fan above the menu.
+            self.fan_card = card_size(view.px(58))
+            fan = column.take(100, gap=8)
+            self.fans = [((fan.centerx, fan.bottom + view.px(40)), 1)]
+            radius = view.px(90)
+        else:
+            self.fan_card = card_size(view.px(96))
+            cx_left = view.px(max(190.0, (design_w - 520) / 4))
+            cx_right = view.px(design_w) - cx_left
+            base = view.px(design_h * 0.72)
+            self.fans = [((cx_left, base), 1), ((cx_right, base), 1)]
+            radius = view.px(150)
+        self.fan_radius = radius
+        rows = row_height(view, max(30.0, min(36.0, column.units_left / max(1, len(self.items)))), 46)
+        focus, scroll = self.menu.focus, self.menu.scroll
+        area = column.take(min(rows * len(self.items), column.units_left))
+        self.menu = Menu(
+            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 19)
+        )
+        self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
 
     def _record(self) -> str:
         stats = self.app.stats
@@ -156,17 +199,23 @@ class TitleScene(Scene):
         """Animate the showcase cards."""
         self.time += dt
 
+    def animating(self) -> bool:
+        """The showcase sways for a moment after the screen opens, then rests."""
+        return self.time < SETTLE_S
+
     def autopilot(self) -> None:
         """Self-play starts a match."""
         self.new_match()
 
     def _fanned(self, index: int, tilt: int, four: bool) -> pygame.Surface:
-        """A showcase card turned to its place in the fan (rotated once, then cached)."""
-        key = (index, tilt, four)
+        """A showcase card turned to its place in the fan (rotated once per size, then cached)."""
+        key = (index, tilt, four, self.fan_card)
         image = self._fan_cache.get(key)
         if image is None:
+            if len(self._fan_cache) > 40:
+                self._fan_cache.clear()
             card = SHOWCASE[index]
-            face = self.app.art.face(int(card.rank), card.suit.char, (CARD_W, CARD_H), four)
+            face = self.app.art.face(int(card.rank), card.suit.char, self.fan_card, four)
             image = pygame.transform.rotozoom(face, -tilt * (index - 2) * 12, 1.0)
             self._fan_cache[key] = image
         return image
@@ -175,20 +224,26 @@ class TitleScene(Scene):
         """Title, a fan of cards, the menu and the player's record."""
         from game.ui.table_draw import felt
 
-        surface.blit(felt(), (0, 0))
-        blit_text(surface, "Gin Rummy", 96, GOLD, "center", (640, 70))
-        blit_text(
-            surface, "Two, three or four players, ten cards, knock or go gin.", 28, DIM, "center", (640, 128)
-        )
+        view = self.app.viewport
+        portrait = view.portrait
+        surface.blit(felt(view.size), (0, 0))
+        blit_text(surface, "Gin Rummy", view.font(96 if not portrait else 52), GOLD, "center", self.title_at)
+        subtitle = "Two, three or four players, ten cards, knock or go gin."
+        if portrait:
+            subtitle = "Ten cards. Knock or go gin."
+        blit_text(surface, subtitle, view.font(28 if not portrait else 16), DIM, "center", self.subtitle_at)
         four = self.app.settings.four_colour
-        for side, (centre_x, tilt) in enumerate(((190, 1), (1090, 1))):
+        # The cards sway as the screen opens, easing to rest.
+        calm = max(0.0, 1.0 - self.time / SETTLE_S) ** 2
+        for side, ((centre_x, base_y), tilt) in enumerate(self.fans):
             for index in range(len(SHOWCASE)):
                 image = self._fanned(index, tilt, four)
-                bob = math.sin(self.time * 1.6 + index * 0.7 + side) * 5
+                bob = math.sin(self.time * 1.6 + index * 0.7 + side) * view.px(5) * calm
                 # Cards fan around a point below the hand, as if held.
                 angle = math.radians(tilt * (index - 2) * 12)
-                x = centre_x + math.sin(angle) * 150
-                y = 520 - math.cos(angle) * 150 + bob
+                x = centre_x + math.sin(angle) * self.fan_radius
+                y = base_y - math.cos(angle) * self.fan_radius + bob
                 surface.blit(image, image.get_rect(center=(round(x), round(y))))
         self.drawn = self.menu.draw(surface)
-        blit_text(surface, "Arrows and Enter, or click.  N: new match", 22, DIM, "center", (640, 702))
+        footer = "Tap a choice; drag to scroll." if portrait else "Arrows and Enter, or click.  N: new match"
+        blit_text(surface, footer, view.font(22 if not portrait else 14), DIM, "center", self.footer_at)

@@ -1,0 +1,210 @@
+"""Screenshots of every scene at given window sizes, for looking at (not a test).
+
+    python tools/screens.py --size 390x844 --size 1920x1080 --out /tmp/screens
+
+Drives the real app headless (dummy video driver) through the title, the table at each
+phase of a hand (upcard offer, draw, discard, knocking, the arrangement, layoffs, the result),
+the match result, statistics, help, pause, and three- and four-player tables, and saves one
+PNG per scene and size. Open them and look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame
+
+from game.rules import Card, Hand, Phase, parse_cards
+from game.ui.app import App, create_app
+from game.ui.viewport import parse_window
+
+DT = 1.0 / 60.0
+
+
+def frames(app: App, count: int = 1) -> None:
+    """Run `count` frames of the real loop."""
+    for _ in range(count):
+        app.frame(DT)
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> None:
+    """Frames until `done()` (or give up after `limit`)."""
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(DT)
+
+
+def deck_for(human: str, ai: str, upcard: str, stock: str, dealer: int) -> list[Card]:
+    """A deck dealing `human` to seat 0 and `ai` to seat 1, then the upcard and stock."""
+    human_cards, ai_cards = parse_cards(human), parse_cards(ai)
+    first, second = (ai_cards, human_cards) if dealer == 0 else (human_cards, ai_cards)
+    deck: list[Card] = []
+    for a, b in zip(first, second, strict=True):
+        deck += [a, b]
+    deck.append(Card.parse(upcard))
+    deck += parse_cards(stock)
+    rest = sorted(set(Card.from_index(i) for i in range(52)) - set(deck))
+    return deck + rest
+
+
+class Shooter:
+    """Saves the window as PNGs named after the scene."""
+
+    def __init__(self, app: App, out: Path, tag: str) -> None:
+        self.app, self.out, self.tag = app, out, tag
+        out.mkdir(parents=True, exist_ok=True)
+
+    def shot(self, name: str) -> None:
+        """Draw the stack now and save it."""
+        self.app.stack.draw(self.app.surface)
+        path = self.out / f"{self.tag}_{name}.png"
+        pygame.image.save(self.app.surface, str(path))
+        print(path)
+
+
+def _fixed_table(app: App, deck: list[Card], dealer: int):
+    from game.ui.seats import ThinkingSeat
+    from game.ui.table import TableScene, new_match
+
+    match = new_match(app.settings, random.Random(0))
+    deal_next = match.new_hand
+
+    def fixed() -> Hand:
+        dealt = deal_next()
+        hand = Hand.from_deck(match.rules, dealer, deck, dealt.scores)
+        match.current = hand
+        match._records[-1] = hand
+        return hand
+
+    match.new_hand = fixed  # type: ignore[method-assign]
+    table = TableScene(app, match)
+    app.stack.replace_all(table)
+    frames(app, 3)
+    return table, ThinkingSeat
+
+
+def shoot(size: tuple[int, int], out: Path) -> None:
+    """Every scene at one window size."""
+    tag = f"{size[0]}x{size[1]}"
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag, "--level", "medium"])
+    shots = Shooter(app, out, tag)
+    from game.ui.menus import HelpScene, PauseScene
+    from game.ui.results import HandResultScene, MatchResultScene
+    from game.ui.stats_scene import StatsScene
+    from game.ui.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    frames(app, 5)
+    shots.shot("01_title")
+    # A hand where the human knocks: 6-9♥ run, four nines... (a prepared deal)
+    deck = deck_for(
+        human="6H 7H 8H 9C 9D 9S 2C 3C 4C KS",
+        ai="2H 5H JD JS QS QH 4D 4S TD 8C",
+        upcard="KC",
+        stock="AD 5C 7D AS",
+        dealer=1,
+    )
+    table, _ = _fixed_table(app, deck, dealer=1)
+    frames(app, 2)
+    shots.shot("02_table_upcard_offer")
+    table.pass_turn()
+    run_until(app, lambda: table.hand.phase is Phase.DRAW and table.hand.to_act == 0)
+    frames(app, 2)
+    shots.shot("03_table_draw")
+    table.draw_stock()
+    frames(app, 2)
+    shots.shot("04_table_discard")
+    table.start_knock()
+    frames(app, 2)
+    shots.shot("05_table_knock_choice")
+    table.knock(table.selected)
+    frames(app, 2)
+    shots.shot("06_table_arrange")
+    table.lay_down()
+    run_until(app, lambda: table.hand.is_over)
+    frames(app, 2)
+    shots.shot("07_table_hand_over")
+    run_until(app, lambda: isinstance(app.stack.top, HandResultScene))
+    frames(app, 2)
+    shots.shot("08_hand_result")
+    # The AI knocks: the human lays off.
+    deck = deck_for(
+        human="5H 9C 9D 2S 3D KS QD JC TD 8S",
+        ai="6H 7H 8H 9S 9H 2C 3C 4C AD 5D",
+        upcard="AC",
+        stock="KD 4S",
+        dealer=0,
+    )
+    table, seat_kind = _fixed_table(app, deck, dealer=0)
+    from game.rules import Arrange, DrawDiscard, Knock
+
+    class Script:
+        def __init__(self) -> None:
+            self.steps: list[object] = [DrawDiscard(), Knock(Card.parse("5D"))]
+
+        def think(self, view):
+            yield
+            if self.steps:
+                return self.steps.pop(0)
+            return next(a for a in view.legal_actions if isinstance(a, Arrange))
+
+    table.seats[1] = seat_kind(Script())
+    run_until(app, lambda: table.hand.phase is Phase.LAYOFF and table.hand.to_act == 0)
+    frames(app, 2)
+    shots.shot("09_table_layoffs")
+    table.finish_layoffs()
+    run_until(app, lambda: isinstance(app.stack.top, HandResultScene))
+    frames(app, 2)
+    shots.shot("10_hand_result_defender")
+    app.stack.pop()
+    app.stack.push(PauseScene(app, table))
+    frames(app, 2)
+    shots.shot("11_pause")
+    app.stack.pop()
+    app.stack.push(HelpScene(app))
+    frames(app, 2)
+    shots.shot("12_help")
+    app.stack.pop()
+    match = table.match
+    match.scores[0] = match.target + 5
+    app.stack.replace_all(MatchResultScene(app, match))
+    frames(app, 2)
+    shots.shot("13_match_result")
+    app.stack.replace_all(StatsScene(app))
+    frames(app, 2)
+    shots.shot("14_statistics")
+    for players in ("3", "4"):
+        app.settings.players = players
+        from game.ui.table import TableScene
+
+        table = TableScene(app)
+        app.stack.replace_all(table)
+        run_until(app, lambda table=table: table.hand is not None and not table.dealing, limit=6000)
+        frames(app, 2)
+        shots.shot(f"15_table_{players}_players")
+    pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Shoot every scene at each size asked for."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument("--out", type=Path, default=Path("/tmp/screens"))
+    options = parser.parse_args(argv)
+    for size in options.size or [(390, 844), (1920, 1080)]:
+        shoot(size, options.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
