@@ -322,9 +322,10 @@ class Settings:
 
     def options(self, group: str | None = None) -> list[OptionInfo]:
         """Every option, in menu order; `group` is "rules", "table" or "display" to filter."""
-        infos = [_describe(name, self) for name in _ORDER]
-        infos += [_seat_info(self, seat) for seat in range(4)]
-        return [info for info in infos if group is None or info.group == group]
+        infos = [_describe(name, self) for name in _ORDER if group in (None, _SPECS[name].group)]
+        if group in (None, TABLE):
+            infos += [_seat_info(self, seat) for seat in range(4)]
+        return infos
 
     def option(self, name: str) -> OptionInfo:
         """One option's description (``seat0`` to ``seat3`` for the seats)."""

@@ -18,31 +18,12 @@ from game.storage import (
     BROWSER_PREFIX,
     BrowserBackend,
     DiskBackend,
+    EntryStatus,
     Storage,
     StorageError,
     default_data_dir,
 )
-
-
-class FakeLocalStorage:
-    """The parts of the Web Storage API the game uses; values must be strings."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-        self.quota_exceeded = False
-
-    def getItem(self, key: str) -> str | None:  # the Web Storage API names
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if not isinstance(value, str):
-            raise TypeError("localStorage keeps strings only")
-        if self.quota_exceeded:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+from tests.storage.helpers import FakeLocalStorage
 
 
 @pytest.fixture
@@ -209,3 +190,52 @@ def test_value_that_is_not_json_is_refused(data_dir: Path) -> None:
 def test_unsafe_keys_are_refused(data_dir: Path, key: str) -> None:
     with pytest.raises(ValueError, match="storage key"):
         Storage().save(key, 1)
+
+
+def test_browser_two_corruptions_in_one_second_keep_both_backups(local_storage: FakeLocalStorage) -> None:
+    storage = Storage()
+    for text in ("{", "["):
+        local_storage.items[BROWSER_PREFIX + "settings"] = text
+        storage.load("settings")
+    backups = sorted(v for k, v in local_storage.items.items() if ".corrupt-" in k)
+    assert backups == ["[", "{"]
+
+
+def test_json_nested_too_deep_to_parse_is_corrupt_not_a_crash(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "statistics.json").write_text("[" * 100000 + "]" * 100000, encoding="utf-8")
+    storage = Storage()
+    entry = storage.read_entry("statistics")
+    assert entry.status is EntryStatus.CORRUPT
+    assert entry.problem is not None and "RecursionError" in entry.problem.reason
+    assert not (data_dir / "statistics.json").exists()
+
+
+def test_read_entry_says_what_it_found(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage()
+    assert storage.read_entry("settings").status is EntryStatus.ABSENT
+    storage.save("settings", {"a": 1})
+    entry = storage.read_entry("settings")
+    assert (entry.status, entry.value) == (EntryStatus.LOADED, {"a": 1})
+
+    def denied(self: Path) -> bytes:
+        raise PermissionError("permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    entry = storage.read_entry("settings")
+    assert entry.status is EntryStatus.UNREADABLE and isinstance(entry.exception, PermissionError)
+
+
+def test_a_set_aside_that_fails_leaves_the_entry_in_place(local_storage: FakeLocalStorage) -> None:
+    local_storage.items[BROWSER_PREFIX + "settings"] = "{"
+    local_storage.quota_exceeded = True
+    problem = Storage().read_entry("settings").problem
+    assert problem is not None and not problem.moved and "QuotaExceeded" in problem.backup
+    assert local_storage.items[BROWSER_PREFIX + "settings"] == "{"
+
+
+def test_the_data_folder_being_a_file_is_a_clear_error(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.write_text("x")
+    with pytest.raises(StorageError, match="is a file"):
+        Storage(DiskBackend(data)).check()
