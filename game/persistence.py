@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import game.rules
 from game.rules import Match, RecordError
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
-from game.settings import MatchSetup, Settings
+from game.settings import VARIANT_NAMES, MatchSetup, Settings
 from game.stats import Stats
 from game.storage import (
     SAVED_MATCH_KEY,
@@ -119,6 +119,12 @@ class SavedMatch:
     match: Match
     setup: MatchSetup | None
 
+    @property
+    def summary(self) -> str:
+        """The match in a few words for a Continue button, e.g. "Standard Gin, 45 to 30"."""
+        game_name = VARIANT_NAMES[self.match.rules.variant.value].split(" (")[0]
+        return f"{game_name}, {' to '.join(str(score) for score in self.match.scores)}"
+
 
 class _Unchecked:
     pass
@@ -183,7 +189,7 @@ class Persistence:
 
     def load_settings(self) -> Settings:
         """The saved settings, or the defaults (anything refused is set aside and reported)."""
-        return self._load(SETTINGS_KEY, Settings.from_dict) or Settings()
+        return self._load(SETTINGS_KEY, _read_settings) or Settings()
 
     def save_settings(self, settings: Settings) -> bool:
         """Save `settings`; False when it was not saved (reported once, the game goes on)."""
@@ -191,7 +197,7 @@ class Persistence:
 
     def load_stats(self) -> Stats:
         """The saved statistics, or empty ones (anything refused is set aside and reported)."""
-        return self._load(STATISTICS_KEY, Stats.from_dict) or Stats()
+        return self._load(STATISTICS_KEY, _read_stats) or Stats()
 
     def save_stats(self, stats: Stats) -> bool:
         """Save `stats`; False when they were not saved (reported once, the game goes on)."""
@@ -246,10 +252,10 @@ class Persistence:
     def load(self, key: str) -> Any:
         """The checked JSON value of a record (None when there is none), for older call sites."""
         if key == SETTINGS_KEY:
-            settings = self._load(SETTINGS_KEY, Settings.from_dict)
+            settings = self._load(SETTINGS_KEY, _read_settings)
             return settings.to_dict() if settings is not None else None
         if key == STATISTICS_KEY:
-            stats = self._load(STATISTICS_KEY, Stats.from_dict)
+            stats = self._load(STATISTICS_KEY, _read_stats)
             return stats.to_dict() if stats is not None else None
         if key == SAVED_MATCH_KEY:
             saved = self.take_saved_match()
@@ -366,6 +372,19 @@ class Persistence:
         LOG.warning("%s", notice.text)
         self._pending.append(notice)
         self.history.append(notice)
+
+
+def _read_settings(value: object) -> Settings:
+    # A stored null is damage; `Settings.from_dict(None)` means nothing was stored.
+    if value is None:
+        raise DamagedRecordError("settings must be a JSON object, not null")
+    return Settings.from_dict(value)
+
+
+def _read_stats(value: object) -> Stats:
+    if value is None:
+        raise DamagedRecordError("statistics must be a JSON object, not null")
+    return Stats.from_dict(value)
 
 
 def _read_saved_match(value: object) -> SavedMatch | None:

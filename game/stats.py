@@ -399,7 +399,7 @@ class Stats:
         for record in self.records.values():
             total.add(record)
         total = replace(total, current_streak=self.current_streak, best_streak=self.best_streak)
-        return _summary("Everything", total)
+        return _summary("All games", total)
 
     def daily_summary(self, today: datetime.date) -> DailySummary:
         """The daily deals played, won, and the streaks of days as of `today`."""

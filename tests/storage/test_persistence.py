@@ -82,6 +82,7 @@ def test_each_record_round_trips(place: Place) -> None:
     saved = again.take_saved_match()
     assert saved is not None and saved.setup == setup
     assert saved.match.to_dict() == match.to_dict()
+    assert saved.summary == f"Standard Gin, {match.scores[0]} to {match.scores[1]}"
     assert again.take_notices() == []
 
 
