@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -239,3 +240,31 @@ def test_the_data_folder_being_a_file_is_a_clear_error(tmp_path: Path) -> None:
     data.write_text("x")
     with pytest.raises(StorageError, match="is a file"):
         Storage(DiskBackend(data)).check()
+
+
+# --- under real WebAssembly CPython ---------------------------------------------------
+
+
+def test_the_data_layer_saves_and_reads_back_through_local_storage_under_webassembly() -> None:
+    from tests.web import wasm_storage
+    from tests.web.test_wasm import HERE, ROOT, RUN_TIMEOUT_S, ensure_pyodide
+
+    node = ensure_pyodide()
+    modules = [str(ROOT / "game" / f"{name}.py") for name in wasm_storage.MODULES]
+    code = "import wasm_storage\nwasm_storage.install('/home/pyodide/project')\nRESULT = wasm_storage.run()\n"
+    command = [node, str(HERE / "run_pyodide.mjs"), "--root", str(ROOT), "--code", code]
+    for module in [*modules, str(HERE / "wasm_storage.py")]:
+        command += ["--module", module]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])["result"]
+    assert report["platform"] == "emscripten" and report["backend"] == "BrowserBackend"
+    assert report["saved"] == [True, True, True]
+    assert report["settings_back"] and report["stats_back"] and report["match_back"]
+    assert report["damaged_stats_empty"]
+    [notice] = report["notices"]
+    assert notice.startswith(
+        "Your statistics file was damaged: it was set aside as gin-rummy:statistics.corrupt-"
+    )
+    assert len(report["backups"]) == 1
+    assert "gin-rummy:settings" in report["keys"] and "gin-rummy:saved-match" in report["keys"]
