@@ -369,7 +369,7 @@ class Persistence:
 
     def _notify(self, key: str, kind: str, text: str) -> None:
         notice = Notice(key, kind, text)
-        LOG.warning("%s", notice.text)
+        LOG.info("%s", notice.text)  # game.storage already logged the technical reason
         self._pending.append(notice)
         self.history.append(notice)
 
