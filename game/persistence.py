@@ -369,7 +369,8 @@ class Persistence:
 
     def _notify(self, key: str, kind: str, text: str) -> None:
         notice = Notice(key, kind, text)
-        LOG.info("%s", notice.text)  # game.storage already logged the technical reason
+        # game.storage has already warned of a damaged record, with the technical reason.
+        LOG.log(logging.INFO if kind == "damaged" else logging.WARNING, "%s", notice.text)
         self._pending.append(notice)
         self.history.append(notice)
 
