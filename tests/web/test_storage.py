@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -18,31 +19,12 @@ from game.storage import (
     BROWSER_PREFIX,
     BrowserBackend,
     DiskBackend,
+    EntryStatus,
     Storage,
     StorageError,
     default_data_dir,
 )
-
-
-class FakeLocalStorage:
-    """The parts of the Web Storage API the game uses; values must be strings."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-        self.quota_exceeded = False
-
-    def getItem(self, key: str) -> str | None:  # the Web Storage API names
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if not isinstance(value, str):
-            raise TypeError("localStorage keeps strings only")
-        if self.quota_exceeded:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+from tests.storage.helpers import FakeLocalStorage
 
 
 @pytest.fixture
@@ -209,3 +191,80 @@ def test_value_that_is_not_json_is_refused(data_dir: Path) -> None:
 def test_unsafe_keys_are_refused(data_dir: Path, key: str) -> None:
     with pytest.raises(ValueError, match="storage key"):
         Storage().save(key, 1)
+
+
+def test_browser_two_corruptions_in_one_second_keep_both_backups(local_storage: FakeLocalStorage) -> None:
+    storage = Storage()
+    for text in ("{", "["):
+        local_storage.items[BROWSER_PREFIX + "settings"] = text
+        storage.load("settings")
+    backups = sorted(v for k, v in local_storage.items.items() if ".corrupt-" in k)
+    assert backups == ["[", "{"]
+
+
+def test_json_nested_too_deep_to_parse_is_corrupt_not_a_crash(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "statistics.json").write_text("[" * 100000 + "]" * 100000, encoding="utf-8")
+    storage = Storage()
+    entry = storage.read_entry("statistics")
+    assert entry.status is EntryStatus.CORRUPT
+    assert entry.problem is not None and "RecursionError" in entry.problem.reason
+    assert not (data_dir / "statistics.json").exists()
+
+
+def test_read_entry_says_what_it_found(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage()
+    assert storage.read_entry("settings").status is EntryStatus.ABSENT
+    storage.save("settings", {"a": 1})
+    entry = storage.read_entry("settings")
+    assert (entry.status, entry.value) == (EntryStatus.LOADED, {"a": 1})
+
+    def denied(self: Path) -> bytes:
+        raise PermissionError("permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    entry = storage.read_entry("settings")
+    assert entry.status is EntryStatus.UNREADABLE and isinstance(entry.exception, PermissionError)
+
+
+def test_a_set_aside_that_fails_leaves_the_entry_in_place(local_storage: FakeLocalStorage) -> None:
+    local_storage.items[BROWSER_PREFIX + "settings"] = "{"
+    local_storage.quota_exceeded = True
+    problem = Storage().read_entry("settings").problem
+    assert problem is not None and not problem.moved and "QuotaExceeded" in problem.backup
+    assert local_storage.items[BROWSER_PREFIX + "settings"] == "{"
+
+
+def test_the_data_folder_being_a_file_is_a_clear_error(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.write_text("x")
+    with pytest.raises(StorageError, match="is a file"):
+        Storage(DiskBackend(data)).check()
+
+
+# --- under real WebAssembly CPython ---------------------------------------------------
+
+
+def test_the_data_layer_saves_and_reads_back_through_local_storage_under_webassembly() -> None:
+    from tests.web import wasm_storage
+    from tests.web.test_wasm import HERE, ROOT, RUN_TIMEOUT_S, ensure_pyodide
+
+    node = ensure_pyodide()
+    modules = [str(ROOT / "game" / f"{name}.py") for name in wasm_storage.MODULES]
+    code = "import wasm_storage\nwasm_storage.install('/home/pyodide/project')\nRESULT = wasm_storage.run()\n"
+    command = [node, str(HERE / "run_pyodide.mjs"), "--root", str(ROOT), "--code", code]
+    for module in [*modules, str(HERE / "wasm_storage.py")]:
+        command += ["--module", module]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])["result"]
+    assert report["platform"] == "emscripten" and report["backend"] == "BrowserBackend"
+    assert report["saved"] == [True, True, True]
+    assert report["settings_back"] and report["stats_back"] and report["match_back"]
+    assert report["damaged_stats_empty"]
+    [notice] = report["notices"]
+    assert notice.startswith(
+        "Your statistics file was damaged: it was set aside as gin-rummy:statistics.corrupt-"
+    )
+    assert len(report["backups"]) == 1
+    assert "gin-rummy:settings" in report["keys"] and "gin-rummy:saved-match" in report["keys"]
