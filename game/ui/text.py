@@ -50,14 +50,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     >>> font(20).get_height() > font(12).get_height()
     True
     """
+    if not pygame.font.get_init():
+        # Fonts made before the module was quit are dead; start the cache afresh.
+        _fonts.clear()
+        pygame.font.init()
     size = max(1, int(size))
     key = (size, bold)
     cached = _fonts.get(key)
     if cached is not None:
         _fonts.move_to_end(key)
         return cached
-    if not pygame.font.get_init():
-        pygame.font.init()
     path = font_path(bold)
     if path is not None:
         cached = pygame.font.Font(str(path), size)

@@ -254,6 +254,12 @@ def test_pygame_font_stands_in_when_the_font_file_is_missing(monkeypatch, tmp_pa
     assert text.label("Gin!", 20).get_width() > 0
 
 
+def test_fonts_work_again_after_pygame_was_quit():
+    text.font(14).size("before")
+    pygame.quit()
+    assert text.font(14).size("after")[0] > 0
+
+
 def test_font_cache_is_bounded_across_sizes():
     for size in range(10, 10 + 3 * text.FONT_SIZES):
         text.font(size)
