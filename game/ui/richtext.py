@@ -1,7 +1,9 @@
-"""Lines of text that may contain suit symbols, with the suits drawn as vector shapes.
+"""Lines of text that may contain suit symbols, with each suit drawn in its own colour.
 
-The engine and the AI describe cards as "7♥"; the bundled font shows those symbols as empty
-boxes, so each symbol is replaced by a drawn suit of the line's height. Lines are cached.
+The engine and the AI describe cards as "7♥". The font has those glyphs, but they would take
+the line's colour; here each symbol is drawn with the same suit shapes as the cards, in the
+suit's colour (lightened where it would vanish on a dark panel), sized to the capitals so a
+14 px club and spade are told apart by their shapes. Lines are cached.
 
 >>> split_suits("Keep 7♥ and 8♠")
 [('Keep 7', None), ('', 'H'), (' and 8', None), ('', 'S')]
@@ -11,11 +13,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.art import draw_suit, suit_colour
+from game.ui.art import draw_suit, suit_colour, suit_width
 from game.ui.text import Colour, font
 
 SUIT_OF_SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
-_cache: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+# A suit is a little taller than a capital (DejaVu's capitals are 0.73 em), as in print.
+SUIT_EM = 0.8
+CAP_EM = 0.73
+_CACHE_LIMIT = 500
+_cache: dict[tuple[str, int, tuple[int, ...], bool, bool], pygame.Surface] = {}
 
 
 def split_suits(text: str) -> list[tuple[str, str | None]]:
@@ -36,35 +42,53 @@ def split_suits(text: str) -> list[tuple[str, str | None]]:
     return parts
 
 
-def render_rich(text: str, size: int, colour: Colour, four_colour: bool = False) -> pygame.Surface:
-    """One line with suit symbols drawn as shapes (in suit colours); cached."""
-    key = (text, size, tuple(colour), four_colour)
+def suit_ink(suit: str, colour: Colour, four_colour: bool) -> tuple[int, int, int]:
+    """The colour a suit is drawn in on a line whose text is `colour`.
+
+    Dark suits on a light-text line (so a dark panel) turn light; red turns a lighter red.
+
+    >>> suit_ink("S", (250, 250, 250), False), suit_ink("S", (20, 20, 20), False)
+    ((235, 235, 235), (25, 25, 30))
+    """
+    ink = suit_colour(suit, four_colour)
+    light_text = sum(tuple(colour)[:3]) > 400
+    if sum(ink) < 150:
+        return (235, 235, 235) if light_text else ink
+    if suit in "HD" and not four_colour and light_text:
+        return (255, 110, 110)  # a red that reads on dark green
+    return ink
+
+
+def render_rich(
+    text: str, size: int, colour: Colour, four_colour: bool = False, bold: bool = False
+) -> pygame.Surface:
+    """One line with suit symbols drawn as shapes in suit colours; cached."""
+    key = (text, size, tuple(colour), four_colour, bold)
     cached = _cache.get(key)
     if cached is not None:
         return cached
-    if len(_cache) > 500:
+    if len(_cache) > _CACHE_LIMIT:
         _cache.clear()
-    face = font(size)
-    pieces: list[pygame.Surface] = []
-    height = face.get_linesize()
+    face = font(size, bold)
+    height = face.get_height()
+    suit_h = SUIT_EM * size
+    centre_y = face.get_ascent() - CAP_EM * size / 2
+    pad = max(1.0, 0.08 * size)
+    pieces: list[tuple[pygame.Surface | str, int]] = []
     for run, suit in split_suits(text):
         if suit is None:
-            pieces.append(face.render(run, True, colour))
-            continue
-        glyph = pygame.Surface((int(height * 0.8), height), pygame.SRCALPHA)
-        ink = suit_colour(suit, four_colour)
-        if sum(ink) < 150:
-            ink = (235, 235, 235) if sum(tuple(colour)[:3]) > 400 else ink  # black on dark panels
-        elif suit in "HD" and not four_colour:
-            ink = (255, 110, 110)  # a red that reads on dark green
-        draw_suit(glyph, suit, (glyph.get_width() / 2, height * 0.48), height * 0.62, ink)
-        pieces.append(glyph)
-    width = sum(p.get_width() for p in pieces) or 1
-    line = pygame.Surface((width, height), pygame.SRCALPHA)
+            image = face.render(run, True, colour)
+            pieces.append((image, image.get_width()))
+        else:
+            pieces.append((suit, round(suit_width(suit, suit_h) + 2 * pad)))
+    line = pygame.Surface((max(1, sum(width for _, width in pieces)), height), pygame.SRCALPHA)
     x = 0
-    for piece in pieces:
-        line.blit(piece, (x, (height - piece.get_height()) // 2))
-        x += piece.get_width()
+    for piece, width in pieces:
+        if isinstance(piece, str):
+            draw_suit(line, piece, (x + width / 2, centre_y), suit_h, suit_ink(piece, colour, four_colour))
+        else:
+            line.blit(piece, (x, 0))
+        x += width
     _cache[key] = line
     return line
 

@@ -25,7 +25,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build_web  # noqa: E402 - tools/ is not a package
 
-ARCHIVE_BUDGET_KB = 250
+# 122.6 KB before the card art and the font, plus the 250 KB the art issue allowed for them
+# (they cost about 190 KB: docs/assets.md has the breakdown).
+ARCHIVE_BUDGET_KB = 375
 BUILD_TIMEOUT_S = 120
 
 
