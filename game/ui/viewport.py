@@ -33,6 +33,8 @@ PORTRAIT_DESIGN = (360, 640)
 MIN_WINDOW = (200, 200)
 """Windows smaller than this are laid out as if they were this big."""
 MAX_WINDOW = (8192, 8192)
+TEXT_EM = 0.7
+"""The font's em as a fraction of a design text size (DejaVu Sans is large for its em)."""
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,12 @@ class Viewport:
         return max(1, round(units * self.scale))
 
     def font(self, units: float) -> int:
-        """A font size in design units as real pixels (never below 9 logical pixels)."""
-        return max(round(9 * self.density), round(units * self.scale))
+        """A text size in design units as the font's em in real pixels.
+
+        Design text sizes are the height a line of text takes; the font's em (what
+        `pygame.font.Font` is given) is :data:`TEXT_EM` of that. Never below 10 logical pixels.
+        """
+        return max(round(10 * self.density), round(units * self.scale * TEXT_EM))
 
     def point(self, x: float, y: float) -> tuple[int, int]:
         """A design-unit point in real pixels."""

@@ -64,8 +64,8 @@ def test_cards_are_painted_in_suit_colours_and_four_colour_deck_changes_them():
     def centre_pixel(text):
         sprite = table.sprites[C(text)]
         rect = sprite.rect()
-        # The big suit sits right of centre on the face; sample inside it.
-        return app.surface.get_at((rect.x + int(rect.w * 0.6), rect.y + int(rect.h * 0.56)))
+        # A nine has a pip in the middle of its face; sample inside it.
+        return app.surface.get_at(rect.center)
 
     red = centre_pixel("9H")
     assert red.r > 150 and red.g < 80 and red.b < 80
