@@ -53,7 +53,10 @@ class Menu:
     ) -> None:
         self.items = items
         self.rect = rect
-        self.row_height = row_height
+        self.gap = max(2, row_height // 7)
+        """Pixels between rows (added to each row's pressable height)."""
+        self.row_height = row_height + self.gap
+        """Pixels from one row to the next."""
         self.font_size = font_size
         self.focus = 0
         self.hover: int | None = None
@@ -74,12 +77,11 @@ class Menu:
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row `index` is now (it may be scrolled out of the menu's rect)."""
-        gap = max(2, self.row_height // 7)
         return pygame.Rect(
             self.rect.x,
             self.rect.y + index * self.row_height - self.scroll,
             self.rect.width,
-            self.row_height - gap,
+            self.row_height - self.gap,
         )
 
     def visible_rows(self) -> list[int]:
@@ -100,7 +102,7 @@ class Menu:
         if rect.top < self.rect.top:
             self.scroll -= self.rect.top - rect.top
         elif rect.bottom > self.rect.bottom:
-            self.scroll += rect.bottom - self.rect.bottom + max(2, self.row_height // 7)
+            self.scroll += rect.bottom - self.rect.bottom + self.gap
         self.scroll = max(0, min(self.max_scroll, self.scroll))
 
     def activate(self, index: int, step: int = 1, pos: tuple[int, int] | None = None) -> None:
@@ -159,6 +161,10 @@ class Menu:
             return False
         self._follow_focus()
         return True
+
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        """(label, rect) of every row wholly in view (the ones a pointer can press)."""
+        return [(self.items[i].label, self.row_rect(i)) for i in self.visible_rows()]
 
     def draw(self, surface: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
         """Draw the rows that fit; returns (text, rect) of each drawn row for tests."""
@@ -287,7 +293,7 @@ class PauseScene(Scene):
         self.title_rect = column.take(64, gap=16)
         rows = row_height(view, 52, 52)
         focus, scroll = self.menu.focus, self.menu.scroll
-        area = column.take(min(rows * len(self.items), column.units_left))
+        area = column.take(min(rows * 8 / 7 * len(self.items) + 2, column.units_left))
         self.menu = Menu(
             self.items, area, row_height=view.px(rows), font_size=view.font(26 if not view.portrait else 20)
         )
@@ -303,6 +309,10 @@ class PauseScene(Scene):
         from game.ui.title import TitleScene
 
         self.app.stack.replace_all(TitleScene(self.app))
+
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The menu's rows."""
+        return self.menu.targets()
 
     def handle(self, event: pygame.event.Event) -> None:
         """Esc resumes; the rest goes to the menu."""
@@ -403,6 +413,10 @@ class HelpScene(Scene):
     def max_scroll(self) -> int:
         """How far the text can scroll."""
         return max(0, len(self.lines) * self.line_height - self.body.height)
+
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The close button."""
+        return self.buttons.targets()
 
     def leave(self) -> None:
         """Close the help."""

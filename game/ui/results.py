@@ -152,6 +152,10 @@ class HandResultScene(Scene):
             self.app.stack.pop()
         self.table.next_hand()
 
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The panel's buttons."""
+        return self.buttons.targets()
+
     def handle(self, event: pygame.event.Event) -> None:
         """Enter/Space or the button continues."""
         panel_input(event, self.buttons, self.next)
@@ -318,6 +322,10 @@ class MatchResultScene(Scene):
 
         self.app.stack.replace_all(TitleScene(self.app))
 
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The panel's buttons."""
+        return self.buttons.targets()
+
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons, Enter (play again), Esc (menu)."""
         panel_input(event, self.buttons, self.play_again, self.to_menu)
@@ -478,6 +486,10 @@ class AwayGameScene(Scene):
             self.app.stack.pop()
         self.table.background = None
         self.table.next_hand()
+
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The panel's buttons."""
+        return self.buttons.targets()
 
     def handle(self, event: pygame.event.Event) -> None:
         """Enter/Space or the button continues; Esc opens the menu."""

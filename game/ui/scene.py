@@ -48,6 +48,14 @@ class Scene:
         """True while the scene changes without input (so the next frame must be drawn)."""
         return False
 
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """What a pointer can press now: (name, rect) of every live control, card or row.
+
+        The layout tests check these against the window: inside it, not overlapping, and at
+        least 44 logical pixels in portrait. A scene lists what it draws as pressable.
+        """
+        return []
+
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 

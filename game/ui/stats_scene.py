@@ -109,6 +109,10 @@ class StatsScene(Scene):
 
         self.app.stack.replace_all(TitleScene(self.app))
 
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons."""
+        return self.buttons.targets()
+
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons by mouse or their keys."""
         if event.type == pygame.MOUSEMOTION:

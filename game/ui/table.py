@@ -972,6 +972,26 @@ class TableScene(Scene):
         """Mouse, touch and keyboard, through the table's input handler."""
         self.input.handle(event)
 
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Live buttons, the piles, and the part of each of the human's cards that shows."""
+        self.update_buttons()
+        targets = self.panel_buttons.targets() + self.context_buttons.targets()
+        hand = self.hand
+        if hand is None:
+            return targets
+        layout = self.layout
+        if self.stock_shown and not (layout.portrait and self.laid_out):
+            targets.append(("stock", layout.stock))
+        if hand.discard_pile and not (layout.portrait and self.laid_out):
+            targets.append(("discard", layout.discard))
+        rects = [(c, self.sprites[c].rect()) for c in self.row_cards(self.me) if c in self.sprites]
+        for index, (card, rect) in enumerate(rects):
+            shown = rect.copy()
+            for _, above in rects[index + 1 :]:
+                shown = _uncovered(shown, above)
+            targets.append((str(card), shown))
+        return targets
+
     def update_buttons(self) -> None:
         """Show only the buttons whose actions are legal now."""
         hand = self.hand
@@ -998,6 +1018,20 @@ class TableScene(Scene):
         defence = self.suggested_defence()
         b["suggest"].enabled = defence is not None and bool(defence.layoffs)
         b["hint"].enabled = turn
+
+
+def _uncovered(rect: pygame.Rect, cover: pygame.Rect) -> pygame.Rect:
+    """The largest part of `rect` left visible by `cover` on one side (a fanned card's strip)."""
+    if not rect.colliderect(cover):
+        return rect
+    pieces = [
+        pygame.Rect(rect.left, rect.top, max(0, cover.left - rect.left), rect.height),
+        pygame.Rect(cover.right, rect.top, max(0, rect.right - cover.right), rect.height),
+        pygame.Rect(rect.left, rect.top, rect.width, max(0, cover.top - rect.top)),
+        pygame.Rect(rect.left, cover.bottom, rect.width, max(0, rect.bottom - cover.bottom)),
+    ]
+    # The piece a fingertip fits best: the widest narrow side, then the most area.
+    return max(pieces, key=lambda p: (min(p.width, p.height), p.width * p.height))
 
 
 __all__ = ["TableScene", "card_name", "new_match"]

@@ -141,7 +141,7 @@ class TitleScene(Scene):
         self.fan_radius = radius
         rows = row_height(view, max(30.0, min(36.0, column.units_left / max(1, len(self.items)))), 46)
         focus, scroll = self.menu.focus, self.menu.scroll
-        area = column.take(min(rows * len(self.items), column.units_left))
+        area = column.take(min(rows * 8 / 7 * len(self.items) + 2, column.units_left))
         self.menu = Menu(
             self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 19)
         )
@@ -178,6 +178,10 @@ class TitleScene(Scene):
         except (RecordError, ValueError, TypeError, KeyError):
             match = None
         self.app.stack.replace_all(TableScene(self.app, match))
+
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The menu's rows in view."""
+        return self.menu.targets()
 
     def handle(self, event: pygame.event.Event) -> None:
         """Menu input; Esc quits on the desktop."""

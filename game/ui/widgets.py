@@ -102,6 +102,10 @@ class ButtonRow:
                 return True
         return False
 
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        """(text, rect) of every live button, for the layout tests."""
+        return [(b.text, b.rect) for b in self.buttons if b.live]
+
     def draw(self, surface: pygame.Surface, focused: Button | None = None) -> None:
         """Draw every visible button."""
         for button in self.buttons:
