@@ -139,7 +139,7 @@ class TitleScene(Scene):
             self.fans = [((cx_left, base), 1), ((cx_right, base), 1)]
             radius = view.px(150)
         self.fan_radius = radius
-        rows = row_height(view, max(30.0, min(36.0, column.units_left / max(1, len(self.items)))), 46)
+        rows = row_height(view, max(26.0, min(36.0, column.units_left * 7 / 8 / max(1, len(self.items)))), 46)
         focus, scroll = self.menu.focus, self.menu.scroll
         area = column.take(min(rows * 8 / 7 * len(self.items) + 2, column.units_left))
         self.menu = Menu(
