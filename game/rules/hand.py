@@ -249,6 +249,8 @@ class Hand:
         if phase is Phase.DISCARD:
             if not self.must_knock:
                 actions.extend(Discard(c) for c in hand if self._may_discard(c))
+            if self._opening_discard_only:
+                return actions
             actions.extend(Knock(c) for c in hand if self._may_knock_with(c))
             if self._may_big_gin():
                 actions.append(Knock(None))
@@ -339,14 +341,14 @@ class Hand:
                 )
             return
         if isinstance(action, Knock):
+            if self._opening_discard_only:
+                raise IllegalAction(
+                    "the first turn of the eleven-card deal is only a discard: "
+                    "you may knock from your next turn"
+                )
             if action.card is None:
                 if not self.rules.big_gin:
                     raise IllegalAction("big gin is not played with these rules: knock with a discard")
-                if not self.actions:
-                    raise IllegalAction(
-                        "big gin is eleven melded cards after a draw: the first turn of the "
-                        "eleven-card deal is only a discard"
-                    )
                 if not self._may_big_gin():
                     raise IllegalAction("big gin needs all eleven cards melded")
                 return
@@ -400,6 +402,12 @@ class Hand:
         if not can_lay_off(action.card, meld):
             raise IllegalAction(f"{action.card} does not extend [{' '.join(map(str, meld))}]")
 
+    @property
+    def _opening_discard_only(self) -> bool:
+        # RULES.md: with the eleven-card deal the non-dealer's first turn is only a discard,
+        # so no knock, gin or big gin before anybody has drawn. No action yet means that turn.
+        return self.rules.eleven_card_deal and not self.actions
+
     def _may_discard(self, card: Card) -> bool:
         return card != self.taken_discard or self.rules.allow_rediscard
 
@@ -416,9 +424,12 @@ class Hand:
 
     def _may_big_gin(self) -> bool:
         hand = self.hands[self.to_act or 0]
-        # No action yet means the eleven-card deal's first turn: nothing was drawn.
-        drew = bool(self.actions)
-        return self.rules.big_gin and drew and len(hand) == 11 and deadwood_value(hand) == 0
+        return (
+            self.rules.big_gin
+            and not self._opening_discard_only
+            and len(hand) == 11
+            and deadwood_value(hand) == 0
+        )
 
     def _can_knock_after_taking(self, player: int, card: Card) -> bool:
         mask = cards_to_mask(self.hands[player]) | card.bit
