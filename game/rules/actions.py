@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.cards import Card, CardParseError, card_from_data, format_cards
+from game.rules.cards import Card, CardParseError, card_from_data, card_symbol, format_cards
 from game.rules.errors import RecordError
 
 Meld = tuple[Card, ...]
@@ -58,7 +58,7 @@ class Discard:
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {card_symbol(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ class Knock:
     card: Card | None
 
     def __str__(self) -> str:
-        return "big gin" if self.card is None else f"knock, discarding {self.card}"
+        return "big gin" if self.card is None else f"knock, discarding {card_symbol(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ class Arrange:
         object.__setattr__(self, "melds", normalise_melds(melds))
 
     def __str__(self) -> str:
-        return "lay out " + " ".join("[" + format_cards(m) + "]" for m in self.melds)
+        return "lay out " + ", ".join(" ".join(map(card_symbol, m)) for m in self.melds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ class LayOff:
     meld_index: int
 
     def __str__(self) -> str:
-        return f"lay off {self.card} on meld {self.meld_index + 1}"
+        return f"lay off {card_symbol(self.card)} on meld {self.meld_index + 1}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ actions taken, which is also how it is saved and replayed.
 >>> hand.apply(Discard(hand.view(0).hand[0]))
 Traceback (most recent call last):
 ...
-game.rules.errors.IllegalAction: it is the upcard offer: take the upcard or pass, not discard ...
+game.rules.errors.IllegalAction: This is the first turn: take the upcard (...) or pass.
 """
 
 from __future__ import annotations
@@ -45,7 +45,14 @@ from game.rules.actions import (
     open_record,
     seal,
 )
-from game.rules.cards import FULL_DECK, Card, CardParseError, card_from_data, cards_to_mask
+from game.rules.cards import (
+    FULL_DECK,
+    Card,
+    CardParseError,
+    card_from_data,
+    card_symbol,
+    cards_to_mask,
+)
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
 from game.rules.melds import (
     best_melds,
@@ -59,6 +66,19 @@ from game.rules.ruleset import RuleSet
 from game.rules.scoring import VOID_RESULT, HandResult, knock_limit_for, score_hand
 
 RECORD_VERSION = 1
+
+
+def _name(card: Card) -> str:
+    """A card as players read it in a message: ``J♣``, never ``JC``."""
+    return card_symbol(card)
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return " ".join(card_symbol(card) for card in cards)
+
+
+def _points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
 
 
 class Phase(Enum):
@@ -190,10 +210,10 @@ class Hand:
         the upcard, or the non-dealer's 11th card with the eleven-card deal.
         """
         if dealer not in (0, 1):
-            raise IllegalAction(f"the dealer must be seat 0 or 1, not {dealer!r}")
+            raise IllegalAction(f"The dealer must be seat 0 or 1, not {dealer!r}.")
         cards = tuple(deck)
         if len(cards) != 52 or len(set(cards)) != 52 or not all(isinstance(c, Card) for c in cards):
-            raise IllegalAction("a deck must hold each of the 52 cards exactly once")
+            raise IllegalAction("A deck must hold each of the 52 cards exactly once.")
         non_dealer = 1 - dealer
         hands: list[list[Card]] = [[], []]
         for i in range(20):
@@ -273,7 +293,7 @@ class Hand:
     def default_arrangement(self) -> Arrange:
         """In the ARRANGE phase: the lowest deadwood, then the fewest unseen layoff cards."""
         if self.phase is not Phase.ARRANGE or self.knocker is None:
-            raise IllegalAction("there is no knock to arrange")
+            raise IllegalAction("Nobody has knocked, so there are no melds to lay out.")
         hand = self.hands[self.knocker]
         seen = cards_to_mask(hand) | cards_to_mask(self.discard_pile)
         if self.knock_card is not None:
@@ -294,19 +314,21 @@ class Hand:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` saying why ``action`` is not allowed now."""
         if self.is_over:
-            raise IllegalAction(f"the hand is over ({self.phase.value}): no more actions")
+            raise IllegalAction("The hand is over: no more moves can be made.")
         player = self.to_act
         assert player is not None
         hand = self.hands[player]
         phase = self.phase
         if phase is Phase.UPCARD_OFFER:
             if not isinstance(action, DrawDiscard | Pass):
-                raise IllegalAction(f"it is the upcard offer: take the upcard or pass, not {action}")
+                raise IllegalAction(
+                    f"This is the first turn: take the upcard ({_name(self.discard_pile[-1])}) or pass."
+                )
         elif phase is Phase.DRAW:
             if isinstance(action, DrawStock):
                 return
             if not isinstance(action, DrawDiscard):
-                raise IllegalAction(f"draw first, from the stock or the discard pile, before you {action}")
+                raise IllegalAction("Draw a card first, from the stock or the discard pile.")
             allowed, why = self._may_take_discard(player)
             if not allowed:
                 raise IllegalAction(why)
@@ -315,7 +337,7 @@ class Hand:
                 return
             if not isinstance(action, DrawDiscard):
                 raise IllegalAction(
-                    f"the stock is down to two cards: take the last discard to knock, or pass; not {action}"
+                    "The stock is down to two cards: take the last discard to knock with it, or pass."
                 )
             allowed, why = self._may_take_discard(player)
             if not allowed:
@@ -330,77 +352,85 @@ class Hand:
     def _verify_discard_phase(self, action: Action, hand: list[Card]) -> None:
         if isinstance(action, Discard):
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(f"{_name(action.card)} is not in your hand.")
             if self.must_knock:
-                raise IllegalAction(
-                    "you took that discard only to knock: you must knock this turn, not discard"
-                )
+                raise IllegalAction("You took that card only to knock, so you must knock this turn.")
             if not self._may_discard(action.card):
                 raise IllegalAction(
-                    f"{action.card} was just taken from the discard pile: it cannot be discarded this turn"
+                    f"{_name(action.card)} was just taken from the discard pile, so it cannot be discarded this turn."
                 )
             return
         if isinstance(action, Knock):
             if self._opening_discard_only:
                 raise IllegalAction(
-                    "the first turn of the eleven-card deal is only a discard: "
-                    "you may knock from your next turn"
+                    "The first turn of the eleven-card deal is only a discard: "
+                    "you may knock from your next turn on."
                 )
             if action.card is None:
                 if not self.rules.big_gin:
-                    raise IllegalAction("big gin is not played with these rules: knock with a discard")
+                    raise IllegalAction("Big gin is not played with these rules: knock by discarding a card.")
                 if not self._may_big_gin():
-                    raise IllegalAction("big gin needs all eleven cards melded")
+                    raise IllegalAction("Big gin needs all eleven cards in melds.")
                 return
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(f"{_name(action.card)} is not in your hand.")
             if not self._may_discard(action.card) and not self._may_knock_with_taken():
                 raise IllegalAction(
-                    f"{action.card} was just taken from the discard pile: it cannot be discarded this turn"
+                    f"{_name(action.card)} was just taken from the discard pile, so it cannot be discarded this turn."
                 )
             rest = cards_to_mask(hand) & ~action.card.bit
             count = deadwood_value(rest)
             if count > self.knock_limit:
                 if self.knock_limit == 0:
                     raise IllegalAction(
-                        f"only gin may knock in this hand; discarding {action.card} leaves {count} deadwood"
+                        f"Only gin may knock in this hand, and discarding {_name(action.card)} "
+                        f"leaves {_points(count)} of deadwood."
                     )
                 raise IllegalAction(
-                    f"discarding {action.card} leaves {count} deadwood: the knock limit is {self.knock_limit}"
+                    f"Discarding {_name(action.card)} leaves {_points(count)} of deadwood: "
+                    f"the knock limit is {self.knock_limit}."
                 )
             return
-        raise IllegalAction(f"you have drawn: discard or knock now, not {action}")
+        if self._opening_discard_only:
+            raise IllegalAction(
+                "The first turn of the eleven-card deal is only a discard: choose a card to throw."
+            )
+        raise IllegalAction("You have drawn: now discard a card, or knock.")
 
     def _verify_arrange(self, action: Action, hand: list[Card]) -> None:
         if not isinstance(action, Arrange):
-            raise IllegalAction(f"you knocked: lay out your melds now, not {action}")
+            raise IllegalAction("You knocked: lay out your melds now.")
         used: set[Card] = set()
         for meld in action.melds:
             if not is_meld(meld):
-                raise IllegalAction(f"[{' '.join(map(str, meld))}] is not a set or a run")
+                raise IllegalAction(f"{_names(meld)} is not a set or a run.")
             for card in meld:
                 if card not in hand:
-                    raise IllegalAction(f"{card} is not in your hand")
+                    raise IllegalAction(f"{_name(card)} is not in your hand.")
                 if card in used:
-                    raise IllegalAction(f"{card} is used in two melds")
+                    raise IllegalAction(f"{_name(card)} cannot be in two melds at once.")
                 used.add(card)
         count = sum(c.value for c in hand if c not in used)
         limit = 0 if self.knock_card is None else self.knock_limit
         if count > limit:
-            raise IllegalAction(f"that arrangement leaves {count} deadwood: the limit is {limit}")
+            raise IllegalAction(
+                f"Those melds leave {_points(count)} of deadwood: the limit is {limit}."
+                if limit
+                else f"Those melds leave {_points(count)} of deadwood: this knock must be gin."
+            )
 
     def _verify_layoff(self, action: Action, hand: list[Card]) -> None:
         if isinstance(action, EndLayoff):
             return
         if not isinstance(action, LayOff):
-            raise IllegalAction(f"lay off cards onto the knocker's melds or finish, not {action}")
+            raise IllegalAction("Lay off cards onto the knocker's melds, or finish laying off.")
         if action.card not in hand:
-            raise IllegalAction(f"{action.card} is not in your hand")
+            raise IllegalAction(f"{_name(action.card)} is not in your hand.")
         if not 0 <= action.meld_index < len(self.knocker_melds):
-            raise IllegalAction(f"there is no meld number {action.meld_index + 1} to lay off on")
+            raise IllegalAction(f"There is no meld number {action.meld_index + 1} to lay off on.")
         meld = self.knocker_melds[action.meld_index]
         if not can_lay_off(action.card, meld):
-            raise IllegalAction(f"{action.card} does not extend [{' '.join(map(str, meld))}]")
+            raise IllegalAction(f"{_name(action.card)} does not fit onto {_names(meld)}.")
 
     @property
     def _opening_discard_only(self) -> bool:
@@ -437,19 +467,19 @@ class Hand:
 
     def _may_take_discard(self, player: int) -> tuple[bool, str]:
         if not self.discard_pile:
-            return False, "the discard pile is empty"
+            return False, "The discard pile is empty."
         if self.stock_only:
-            return False, "both players passed the upcard: draw from the stock"
+            return False, "Both players passed the upcard, so draw from the stock."
         top = self.discard_pile[-1]
         if self.phase is Phase.LAST_CHANCE and not self._can_knock_after_taking(player, top):
             return (
                 False,
-                f"the last discard may be taken only to knock, and {top} does not let you knock",
+                f"The last discard may be taken only to knock, and {_name(top)} would not let you knock.",
             )
         if self.no_retake == (player, top) and not self._can_knock_after_taking(player, top):
             return (
                 False,
-                f"you discarded {top} and it was thrown back: you may retake it only to knock",
+                f"You discarded {_name(top)} and it was thrown back: you may take it again only to knock.",
             )
         return True, ""
 

@@ -117,11 +117,11 @@ class Match:
     def new_hand(self) -> Hand:
         """Deal the next hand (shuffled with the match's random generator)."""
         if self.finished:
-            raise IllegalAction("the match is over: no more hands")
+            raise IllegalAction("The match is over: no more hands are dealt.")
         if self.current is not None and not self.current.is_over:
-            raise IllegalAction("finish the hand in progress before dealing another")
+            raise IllegalAction("Finish the hand in progress before dealing another.")
         if self.current is not None:
-            raise IllegalAction("record the finished hand before dealing another")
+            raise IllegalAction("Record the finished hand before dealing another.")
         seats, dealer_seat = self._next_pairing()
         self.seats = seats
         seat_scores = (self.scores[self.side_of(seats[0])], self.scores[self.side_of(seats[1])])
@@ -135,9 +135,9 @@ class Match:
     def record_hand(self, hand: Hand) -> PlayedHand:
         """Score a finished hand and choose the next dealer."""
         if hand is not self.current:
-            raise IllegalAction("that is not the hand in progress in this match")
+            raise IllegalAction("That is not the hand in progress in this match.")
         if not hand.is_over or hand.result is None:
-            raise IllegalAction("the hand is not over yet")
+            raise IllegalAction("The hand is not over yet.")
         result = hand.result
         # With three players the dealer deals to the other two and sits out.
         dealer = self.dealer if self.rules.players == 3 else self.seats[hand.dealer]

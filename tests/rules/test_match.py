@@ -296,7 +296,7 @@ def test_match_refuses_out_of_order_calls() -> None:
     with pytest.raises(IllegalAction, match="not the hand"):
         match.record_hand(other)
     play_to_void(hand)
-    with pytest.raises(IllegalAction, match="record"):
+    with pytest.raises(IllegalAction, match="Record the finished hand"):
         match.new_hand()
     match.record_hand(hand)
     match.new_hand()
