@@ -22,6 +22,7 @@ game.rules.errors.IllegalAction: This is the first turn: take the upcard (...) o
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,8 +43,6 @@ from game.rules.actions import (
     action_from_data,
     action_to_data,
     describe_melds,
-    open_record,
-    seal,
 )
 from game.rules.cards import (
     FULL_DECK,
@@ -54,6 +53,15 @@ from game.rules.cards import (
     cards_to_mask,
 )
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
+from game.rules.fairness import (
+    SALT_DIGITS,
+    deal_commitment,
+    is_commitment,
+    is_salt,
+    new_salt,
+    prepared_salt,
+)
+from game.rules.fairness import fingerprint as commitment_fingerprint
 from game.rules.melds import (
     best_melds,
     can_lay_off,
@@ -62,10 +70,16 @@ from game.rules.melds import (
     is_meld,
     knock_arrangements,
 )
+from game.rules.records import open_record, seal, show, whole_number, whole_numbers
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import VOID_RESULT, HandResult, knock_limit_for, score_hand
 
-RECORD_VERSION = 1
+#: Version 2 added the deal's salt and commitment.
+RECORD_VERSION = 2
+_V1_FIELDS = {"rules", "dealer", "scores", "deck", "actions", "state"}
+HAND_LAYOUTS: dict[int, set[str]] = {1: _V1_FIELDS, 2: _V1_FIELDS | {"salt", "commitment"}}
+#: No real match comes near this score; a record claiming more is corrupt.
+MAX_SCORE = 1_000_000
 
 
 def _name(card: Card) -> str:
@@ -75,6 +89,10 @@ def _name(card: Card) -> str:
 
 def _names(cards: Sequence[Card]) -> str:
     return " ".join(card_symbol(card) for card in cards)
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, sort_keys=True)
 
 
 def _points(count: int) -> str:
@@ -146,6 +164,14 @@ class PlayerView:
     opponent_hand: tuple[Card, ...] | None = None  # only once the hand is over
     knock_card: Card | None = None  # the face-down discard, shown once the hand is over
     result: HandResult | None = None
+    commitment: str | None = None  # the deal's commitment: public from the start
+    deck: tuple[Card, ...] | None = None  # the deck order, only once the hand is over
+    salt: str | None = None  # the commitment's salt, only once the hand is over
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The commitment's short form, as the table shows it."""
+        return None if self.commitment is None else commitment_fingerprint(self.commitment)
 
 
 @dataclass
@@ -180,6 +206,8 @@ class Hand:
     layoffs: list[tuple[Card, int]] = field(default_factory=list)
     defender_melds: tuple[Meld, ...] = ()
     result: HandResult | None = None
+    salt: str | None = None  # None only for hands saved before deals carried a commitment
+    commitment: str | None = None
 
     # --- creation -------------------------------------------------------------------------
 
@@ -190,11 +218,20 @@ class Hand:
         dealer: int,
         rng: random.Random,
         scores: tuple[int, int] = (0, 0),
+        *,
+        salted: bool = True,
     ) -> Hand:
-        """Shuffle with ``rng`` and deal."""
+        """Shuffle with ``rng``, draw the salt from it too, and deal.
+
+        The salt is drawn after the shuffle, so the same generator gives the same deck as
+        before deals were salted; ``salted=False`` deals exactly as the game did then (no salt
+        drawn, no commitment), only to replay matches saved in that format.
+        """
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        return cls.from_deck(rules, dealer, deck, scores)
+        if not salted:
+            return cls.from_deck(rules, dealer, deck, scores)._without_commitment()
+        return cls.from_deck(rules, dealer, deck, scores, salt=new_salt(rng))
 
     @classmethod
     def from_deck(
@@ -203,17 +240,25 @@ class Hand:
         dealer: int,
         deck: Sequence[Card],
         scores: tuple[int, int] = (0, 0),
+        *,
+        salt: str | None = None,
     ) -> Hand:
         """Deal from an explicit deck order (``deck[0]`` is dealt first, to the non-dealer).
 
         Cards go one at a time, alternately, starting with the non-dealer; the 21st card is
-        the upcard, or the non-dealer's 11th card with the eleven-card deal.
+        the upcard, or the non-dealer's 11th card with the eleven-card deal. The hand commits
+        to the deck with ``salt`` (32 lowercase hex digits); without one, the public salt of a
+        prepared deal (:func:`~game.rules.fairness.prepared_salt`) is used.
         """
-        if dealer not in (0, 1):
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
             raise IllegalAction(f"The dealer must be seat 0 or 1, not {dealer!r}.")
         cards = tuple(deck)
-        if len(cards) != 52 or len(set(cards)) != 52 or not all(isinstance(c, Card) for c in cards):
+        if len(cards) != 52 or not all(isinstance(c, Card) for c in cards) or len(set(cards)) != 52:
             raise IllegalAction("A deck must hold each of the 52 cards exactly once.")
+        if salt is None:
+            salt = prepared_salt(cards)
+        if not is_salt(salt):
+            raise IllegalAction(f"A salt is {SALT_DIGITS} lowercase hex digits, not {salt!r}.")
         non_dealer = 1 - dealer
         hands: list[list[Card]] = [[], []]
         for i in range(20):
@@ -227,7 +272,14 @@ class Hand:
             upcard = cards[20]
             hand = cls(rules, dealer, cards, knock_limit_for(rules, upcard), hands, stock,
                        [upcard], [None], Phase.UPCARD_OFFER, non_dealer, upcard, scores)  # fmt: skip
+        hand.salt = salt
+        hand.commitment = deal_commitment(salt, cards)
         return hand
+
+    def _without_commitment(self) -> Hand:
+        # Hands saved before record version 2 had no salt: they replay without one.
+        self.salt = self.commitment = None
+        return self
 
     # --- queries --------------------------------------------------------------------------
 
@@ -240,6 +292,12 @@ class Hand:
     def is_over(self) -> bool:
         """Finished or void."""
         return self.phase in (Phase.FINISHED, Phase.VOID)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The commitment's short form (``"9f86 d081 884c"``) for the table to show before
+        play; None for a hand saved before deals carried a commitment."""
+        return None if self.commitment is None else commitment_fingerprint(self.commitment)
 
     @property
     def defender(self) -> int | None:
@@ -641,12 +699,16 @@ class Hand:
             opponent_hand=tuple(self.hands[other]) if over else None,
             knock_card=self.knock_card if over or player == self.knocker else None,
             result=self.result,
+            commitment=self.commitment,
+            deck=self.deck if over else None,
+            salt=self.salt if over else None,
         )
 
     # --- records --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible record: rules, dealer, deck and actions, plus a state check."""
+        """JSON-compatible record: rules, dealer, deck, salt, commitment and actions, plus a
+        summary of the state they lead to (so that an edit is caught on loading)."""
         return seal(
             {
                 "version": RECORD_VERSION,
@@ -654,6 +716,8 @@ class Hand:
                 "dealer": self.dealer,
                 "scores": list(self.scores),
                 "deck": [str(c) for c in self.deck],
+                "salt": self.salt,
+                "commitment": self.commitment,
                 "actions": [[p, action_to_data(a)] for p, a in self.actions],
                 "state": self._state_summary(),
             }
@@ -671,48 +735,66 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: object) -> Hand:
-        """Rebuild a hand by replaying its record; reject anything corrupt or tampered."""
-        keys = {"rules", "dealer", "scores", "deck", "actions", "state"}
-        data = open_record(data, "hand", keys, RECORD_VERSION)
+        """Rebuild a hand by replaying its record; refuse anything corrupt or tampered.
+
+        Every problem raises :class:`RecordError`; a record written by a newer game raises its
+        subclass :class:`FutureRecordError`. Version 1 records (before deals carried a salt and
+        a commitment) load as hands without a commitment.
+        """
+        version, record = open_record(data, "hand", HAND_LAYOUTS, RECORD_VERSION)
+        hand = cls._deal_from_record(record, version)
+        hand._replay(record["actions"])
+        # Compared as JSON text, where 0, 0.0 and false differ (in Python they are equal).
+        if _json(hand._state_summary()) != _json(record["state"]):
+            raise RecordError("the recorded state does not match the replayed actions: record tampered")
+        return hand
+
+    @classmethod
+    def _deal_from_record(cls, record: dict[str, Any], version: int) -> Hand:
         try:
-            rules = RuleSet.from_dict(data["rules"])
+            rules = RuleSet.from_dict(record["rules"])
         except RuleSetError as error:
             raise RecordError(f"bad rules in hand record: {error}") from None
-        deck_data = data["deck"]
-        if not isinstance(deck_data, list):
+        deck_data = record["deck"]
+        if not isinstance(deck_data, list) or len(deck_data) != 52:
             raise RecordError("the deck must be a list of 52 cards")
         try:
             deck = [card_from_data(c) for c in deck_data]
         except CardParseError as error:
             raise RecordError(f"bad card in the deck: {error}") from None
-        if len(deck) != 52 or len(set(deck)) != 52:
+        if len(set(deck)) != 52:
             raise RecordError("the deck must hold each of the 52 cards exactly once")
-        scores = data["scores"]
-        if (
-            not isinstance(scores, list)
-            or len(scores) != 2
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
-        ):
-            raise RecordError(f"scores must be two whole numbers, not {scores!r}")
-        if data["dealer"] not in (0, 1) or isinstance(data["dealer"], bool):
-            raise RecordError(f"the dealer must be 0 or 1, not {data['dealer']!r}")
-        hand = cls.from_deck(rules, data["dealer"], deck, (scores[0], scores[1]))
-        actions = data["actions"]
+        scores = whole_numbers(record["scores"], "the scores", 2, 0, MAX_SCORE)
+        dealer = whole_number(record["dealer"], "the dealer", 0, 1)
+        salt, commitment = (None, None) if version == 1 else (record["salt"], record["commitment"])
+        if salt is None and commitment is None:
+            return cls.from_deck(rules, dealer, deck, (scores[0], scores[1]))._without_commitment()
+        if not is_salt(salt):
+            raise RecordError(f"the salt must be {SALT_DIGITS} lowercase hex digits, not {show(salt)}")
+        if not is_commitment(commitment):
+            raise RecordError(f"the commitment must be 64 lowercase hex digits, not {show(commitment)}")
+        assert isinstance(salt, str)
+        hand = cls.from_deck(rules, dealer, deck, (scores[0], scores[1]), salt=salt)
+        if hand.commitment != commitment:
+            raise RecordError("the deal's commitment does not match its deck and salt: record tampered")
+        return hand
+
+    def _replay(self, actions: object) -> None:
         if not isinstance(actions, list):
             raise RecordError("actions must be a list")
         for number, entry in enumerate(actions, 1):
             if not isinstance(entry, list) or len(entry) != 2:
                 raise RecordError(f"action {number} must be [player, action]")
-            player, action = entry[0], action_from_data(entry[1])
-            if player != hand.to_act:
-                raise RecordError(f"action {number} is by player {player!r} but it was {hand.to_act}'s turn")
+            player = whole_number(entry[0], f"the player of action {number}", 0, 1)
+            action = action_from_data(entry[1])
+            if self.is_over:
+                raise RecordError(f"action {number} ({action}) comes after the end of the hand")
+            if player != self.to_act:
+                raise RecordError(f"action {number} is by player {player} but it was {self.to_act}'s turn")
             try:
-                hand.apply(action)
+                self.apply(action)
             except IllegalAction as error:
                 raise RecordError(f"action {number} ({action}) is illegal: {error}") from None
-        if hand._state_summary() != data["state"]:
-            raise RecordError("the recorded state does not match the replayed actions: record tampered")
-        return hand
 
     def check_invariants(self) -> None:
         """Assert the 52 cards are all accounted for exactly once (for tests and loading)."""
