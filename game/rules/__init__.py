@@ -31,6 +31,7 @@ from game.rules.cards import (
     mask_to_cards,
     parse_cards,
 )
+from game.rules.daily import daily_deck, daily_hand, daily_salt
 from game.rules.errors import FutureRecordError, IllegalAction, RecordError, RulesError, RuleSetError
 from game.rules.fairness import commitment_text, deal_commitment, fingerprint, verify_commitment
 from game.rules.hand import Event, Hand, Phase, PlayerView
@@ -94,6 +95,9 @@ __all__ = [
     "card_symbol",
     "cards_to_mask",
     "commitment_text",
+    "daily_deck",
+    "daily_hand",
+    "daily_salt",
     "deadwood_value",
     "deal_commitment",
     "default_arrangement",
