@@ -276,6 +276,12 @@ class Hand:
         hand.commitment = deal_commitment(salt, cards)
         return hand
 
+    def as_dealt(self) -> Hand:
+        """A new hand holding this same deal before any action (rules, dealer, deck, scores,
+        salt and commitment), to replay the hand step by step."""
+        fresh = Hand.from_deck(self.rules, self.dealer, self.deck, self.scores, salt=self.salt)
+        return fresh if self.salt is not None else fresh._without_commitment()
+
     def _without_commitment(self) -> Hand:
         # Hands saved before record version 2 had no salt: they replay without one.
         self.salt = self.commitment = None
