@@ -164,14 +164,12 @@ class PlayerView:
     opponent_hand: tuple[Card, ...] | None = None  # only once the hand is over
     knock_card: Card | None = None  # the face-down discard, shown once the hand is over
     result: HandResult | None = None
-    commitment: str | None = None  # the deal's commitment: public from the start
-    deck: tuple[Card, ...] | None = None  # the deck order, only once the hand is over
-    salt: str | None = None  # the commitment's salt, only once the hand is over
-
-    @property
-    def fingerprint(self) -> str | None:
-        """The commitment's short form, as the table shows it."""
-        return None if self.commitment is None else commitment_fingerprint(self.commitment)
+    # Once the hand is over: the deal's commitment, and the deck and salt that prove it.
+    # (During play the table shows Hand.fingerprint; a view leaves the commitment out, since
+    # it is computed from hidden cards and a view holds only what the seat can see.)
+    commitment: str | None = None
+    deck: tuple[Card, ...] | None = None
+    salt: str | None = None
 
 
 @dataclass
@@ -705,7 +703,7 @@ class Hand:
             opponent_hand=tuple(self.hands[other]) if over else None,
             knock_card=self.knock_card if over or player == self.knocker else None,
             result=self.result,
-            commitment=self.commitment,
+            commitment=self.commitment if over else None,
             deck=self.deck if over else None,
             salt=self.salt if over else None,
         )
