@@ -358,6 +358,10 @@ def _rng_from_record(data: object) -> random.Random:
     whole_number(version, "the random generator's version", 3, 3)
     words = whole_numbers(state, "the random generator's state", 625, 0, 2**32 - 1)
     whole_number(words[-1], "the random generator's position", 0, 624)
+    if words[0] & 0x80000000 == 0 and not any(words[1:624]):
+        # Mersenne Twister ignores the low 31 bits of its first word: this state would give
+        # zeros for ever, and drawing distinct cards from it would never end.
+        raise RecordError("the random generator state is degenerate (it would only give zeros)")
     if gauss is not None and not isinstance(gauss, float):
         raise RecordError(f"the random generator's gauss value must be a number or null, not {show(gauss)}")
     rng = random.Random()

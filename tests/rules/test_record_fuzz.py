@@ -235,12 +235,14 @@ def test_known_crashes_are_record_errors() -> None:
     deep["actions"].append(deeply_nested(100_000))  # RecursionError computing the checksum
     cyclic = json.loads(hand_samples()[1])
     cyclic["state"]["loop"] = cyclic["state"]
+    zeros = copy.deepcopy(match)
+    zeros["rng_state"][1] = [1] + [0] * 623 + [624]  # would hang drawing the cut for ever
     lax_card = json.loads(hand_samples()[1])
     lax_card["deck"][0] = lax_card["deck"][0].lower()
     cases: list[tuple[Callable[[object], object], Record]] = [
         (Match.from_dict, negative), (Hand.from_dict, float_dealer), (Match.from_dict, float_first),
         (Hand.from_dict, float_player), (Hand.from_dict, deep), (Hand.from_dict, cyclic),
-        (Hand.from_dict, lax_card),
+        (Hand.from_dict, lax_card), (Match.from_dict, zeros),
     ]  # fmt: skip
     for loader, record in cases:
         for sealed in (False, True):
