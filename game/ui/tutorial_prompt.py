@@ -53,17 +53,18 @@ def prompt_areas(layout: TableLayout, laid_out: bool) -> list[Area]:
     view = layout.view
     px = view.px
     if layout.portrait:
-        band = pygame.Rect(px(6), px(4), view.width - 2 * px(6), layout.meld_area.top - px(10))
+        # Over the score strip (and its Menu button: the box has Leave) and the opponent's row.
+        band = pygame.Rect(px(4), px(4), view.width - 2 * px(4), layout.meld_area.top - px(10))
         middle = layout.meld_area.inflate(-px(4), -px(4))
-        return [Area("top band", band, TOP), Area("middle", middle, CENTRE)]
+        return [Area("top band", band, FILL), Area("middle", middle, CENTRE)]
     areas = []
     if not laid_out:
         areas.append(Area("middle", layout.meld_area.copy(), CENTRE))
     pile_top = layout.opp_y + layout.opp_card[1] // 2 + px(20)
-    piles = pygame.Rect(
-        px(14), pile_top, layout.meld_area.left - px(26), layout.status.top - pile_top - px(4)
-    )
-    areas.append(Area("piles", piles, CENTRE))
+    # Over the idle piles, down to their bottom edge: their labels stay whole below it.
+    pile_bottom = min(layout.status.top - px(4), layout.stock.bottom + px(2))
+    piles = pygame.Rect(px(14), pile_top, layout.meld_area.left - px(26), pile_bottom - pile_top)
+    areas.append(Area("piles", piles, FILL))
     side = layout.panel
     # Below the scores, over the knock and sort buttons, down to Help and Menu.
     top = layout.buttons["knock"].top - px(8)

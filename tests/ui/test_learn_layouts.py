@@ -11,9 +11,11 @@ import pytest
 
 from game.rules import RuleSet
 from game.ui.app import create_app
+from game.ui.richtext import render_rich
 from game.ui.rules_scene import RulesScene
 from game.ui.title import TitleScene
 from game.ui.tutorial import TutorialResultScene, start_tutorial
+from game.ui.tutorial_prompt import INK
 
 from .harness import frames
 from .layout_check import SIZES, layout_problems
@@ -43,9 +45,16 @@ def test_every_tutorial_prompt_fits_and_never_covers_what_it_points_at(size):
         lesson = scene.lesson
         if lesson.kind == "result" and not isinstance(app.stack.top, TutorialResultScene):
             continue  # the result panel opens after a short look at the hands
-        box = scene.arrange_prompt().box
+        geometry = scene.arrange_prompt()
+        box = geometry.box
         where = f"lesson {lesson.key}"
         assert app.surface.get_rect().contains(box), where
+        for line in geometry.lines:  # suits are drawn as shapes: the wrapping must allow for it
+            assert render_rich(line, geometry.size, INK).get_width() <= box.width - geometry.pad, where
+        text_bottom = box.y + geometry.pad + len(geometry.lines) * geometry.line_height
+        assert text_bottom <= min(r.top for _, r in scene.prompt.targets()), (
+            f"{where}: text under the buttons"
+        )
         for ring in scene.rings():
             assert not ring.colliderect(box), f"{where}: the prompt covers {ring}"
         _check(app, where)
@@ -67,6 +76,10 @@ def test_the_rules_screen_top_and_bottom(size, variant):
     frames(app, 2)
     _check(app, f"rules ({variant})")
     assert scene.body.bottom <= scene.back.rect.top and scene.body.top > 0
+    for item in scene.items:
+        if item.kind in ("text", "caption"):
+            width = render_rich(item.text, item.size, INK).get_width()
+            assert width <= scene.body.width - app.viewport.px(10), item.text
     scene.scroll_by(10**6)
     frames(app, 2)
     _check(app, f"rules ({variant}) scrolled to the end")

@@ -17,6 +17,7 @@ import pytest
 from game.rules import Card, Match, Phase, RuleSet
 from game.ui.app import create_app
 from game.ui.menus import PauseScene
+from game.ui.rules_scene import RulesScene
 from game.ui.title import TitleScene
 from game.ui.tutorial import TutorialResultScene, TutorialScene, start_tutorial
 from game.ui.tutorial_prompt import PULSE_S
@@ -182,6 +183,10 @@ def test_tutorial_played_to_the_end_with_mouse_and_keyboard():
     lesson("finish")
     frames(app, 5)
     assert not isinstance(app.stack.top, TutorialResultScene)  # the last result stays closed
+    click(app, _prompt_button(scene, "Rules"))  # the rules, from the last prompt
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.rules == app.settings.ruleset()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.lesson.key == "finish"
     click(app, _prompt_button(scene, "Finish"))
     assert isinstance(app.stack.top, TitleScene)
     assert seen[0] == "welcome" and seen[-1] == "finish"
