@@ -25,7 +25,7 @@ from game.ui.seats import ThinkingSeat
 from game.ui.table import TableScene
 from game.ui.table_flow import RESULT_PAUSE, TableFlow
 from game.ui.tutorial_deals import THEM, TutorialMatch, TutorialOpponent
-from game.ui.tutorial_lessons import DO, FINISH, READ, RESULT, Tutor, build_lessons
+from game.ui.tutorial_lessons import DO, FINISH, READ, RESULT, Lesson, Tutor, build_lessons
 from game.ui.tutorial_prompt import PULSE_S, Prompt, draw_pointer, prompt_areas
 
 SKIP_KEYS = (pygame.K_TAB,)
@@ -85,7 +85,7 @@ class TutorialScene(TableScene):
         self.start_hand()
 
     def _deal_cards(self) -> None:
-        # The first hand arrives sorted by rank, so its first lesson can sort it by melds.
+        # The first hand arrives sorted by suit, so its first lesson can sort it by melds.
         match = self.tutorial_match
         self.order.mode = match.deals[match.deal_index].sorted_by
         super()._deal_cards()
@@ -93,7 +93,7 @@ class TutorialScene(TableScene):
     # --- the lessons --------------------------------------------------------------------------
 
     @property
-    def lesson(self) -> Any:
+    def lesson(self) -> Lesson:
         """The lesson on screen."""
         return self.tutor.current
 

@@ -27,6 +27,7 @@ from game.rules import (
     Action,
     Arrange,
     Card,
+    Discard,
     DrawDiscard,
     DrawStock,
     EndLayoff,
@@ -41,7 +42,6 @@ from game.rules import (
     best_defence,
     parse_cards,
 )
-from game.rules import Discard as _Discard
 
 YOU = 0
 """The player's seat in every tutorial hand."""
@@ -117,8 +117,8 @@ TUTORIAL_DEALS: tuple[Deal, ...] = (
         upcard="TS",
         stock="2S 4S 2D",
         dealer=THEM,
-        opponent=(Pass(), DrawStock(), _Discard(_c("6C")), DrawStock(), Knock(_c("KD")), lay_down),
-        sorted_by="rank",
+        opponent=(Pass(), DrawStock(), Discard(_c("6C")), DrawStock(), Knock(_c("KD")), lay_down),
+        sorted_by="suit",
     ),
     Deal(
         you="7S 8S 9S 4H 4D KC JD 6D 2H AC",
@@ -126,7 +126,7 @@ TUTORIAL_DEALS: tuple[Deal, ...] = (
         upcard="4C",
         stock="3S TS",
         dealer=THEM,
-        opponent=(DrawStock(), _Discard(_c("QH")), defend, defend),
+        opponent=(DrawStock(), Discard(_c("QH")), defend, defend),
     ),
     Deal(
         you="AH 2H 3H 6C 6D 6S 6H JC QC 9D",
@@ -134,7 +134,7 @@ TUTORIAL_DEALS: tuple[Deal, ...] = (
         upcard="7D",
         stock="",
         dealer=YOU,
-        opponent=(DrawDiscard(), _Discard(_c("KC"))),
+        opponent=(DrawDiscard(), Discard(_c("KC"))),
     ),
 )
 """The tutorial's hands, in order."""

@@ -119,10 +119,6 @@ def _arranging(scene: TutorialScene) -> bool:
     return hand is not None and hand.phase in (Phase.ARRANGE, Phase.LAYOFF, Phase.FINISHED)
 
 
-def _names(cards: str) -> str:
-    return " ".join(card_symbol(_c(c)) for c in cards.split())
-
-
 def _deadwood(scene: TutorialScene) -> int:
     hand = scene.hand
     return best_melds(hand.hands[scene.me]).deadwood_value if hand is not None else 0
@@ -270,7 +266,7 @@ def build_lessons() -> tuple[Lesson, ...]:
         Lesson(
             "sort_melds",
             DO,
-            "Your cards are sorted by rank. Press Melds to group them into melds.",
+            "Your cards are sorted by suit. Press Melds to group them into melds.",
             ("button:melds",),
             done=lambda s: s.order.mode == "melds",
             perform=lambda s: s.sort("melds"),

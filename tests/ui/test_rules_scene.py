@@ -223,3 +223,13 @@ def test_resizing_keeps_the_place_and_lays_out_again(size):
     frames(app)
     assert scene.back.rect.bottom <= app.viewport.height
     assert abs(scene.scroll / scene.content_height - fraction) < 0.05
+
+
+def test_the_rules_screen_rests_when_idle():
+    app = _app("390x844")
+    scene = _open(app, RuleSet.preset("standard"))
+    frames(app, 3)
+    assert not scene.animating() and not app.stack.animating()
+    assert not app.frame(1 / 60), "an idle rules screen must not draw"
+    key(app, pygame.K_DOWN)  # input draws one picture
+    assert scene.scroll > 0

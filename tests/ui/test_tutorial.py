@@ -347,7 +347,7 @@ def test_skip_button_makes_the_move_and_the_lesson_moves_on():
     assert dict(scene.prompt_targets()).keys() == {"prompt Next", "prompt Leave"}
     tap(app, _prompt_button(scene, "Next"))
     _at(app, scene, "sort_melds")
-    assert scene.order.mode == "rank"
+    assert scene.order.mode == "suit"
     tap(app, _prompt_button(scene, "Skip"))  # Skip presses Melds for the player
     assert scene.order.mode == "melds"
     for name in ("melds", "deadwood"):
