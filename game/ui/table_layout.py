@@ -29,6 +29,8 @@ from game.ui.viewport import Viewport
 Slot = tuple[float, float, int, int]
 """Where a card goes: centre x, centre y, width, height (real pixels)."""
 
+MIDDLE = 160
+"""Portrait: the least height (design units) kept for the piles and melds mid-table."""
 COMPACT_DESIGN = (760, 400)
 """The design area of the table on a phone held sideways (its own, larger scale)."""
 
@@ -171,9 +173,11 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
     # and the piles (or the knocker's melds) share what is left in the middle.
     tools_h = 46
     tools_y = dh - tools_h - 6
-    card_w = max(72.0, min(104.0, width / 4.4, (dh - 520) * 0.35 + 72))
+    # The hand's cards as big as the width allows, but leaving the middle of the table at
+    # least MIDDLE units for the piles or the knocker's melds (the rest is fixed: about 320).
+    card_w = max(64.0, min(104.0, width / 4.4, (dh - 320 - MIDDLE) / (1.6 * ratio)))
     card_h = card_w * ratio
-    row_gap = card_h * 0.56
+    row_gap = card_h * 0.6  # the upper row shows this much, less a raised card's lift
     row2_y = tools_y - 10 - card_h / 2
     row1_y = row2_y - row_gap
     hand_top = row1_y - card_h / 2
