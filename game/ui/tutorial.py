@@ -202,13 +202,14 @@ class TutorialScene(TableScene):
         rings = self.rings(table_only=True)
         # The arrow shows what to press; an explanation's rings only show what it is about.
         box = geometry.box if self.lesson.kind == DO or len(rings) == 1 else None
-        draw_pointer(surface, self.app.viewport, rings, box, self.tutor.age, self.pointer_avoids(rings))
-        self.prompt.draw(surface, self.app.viewport)
+        view = self.layout.view  # the table's own scale (a phone held sideways has its own)
+        draw_pointer(surface, view, rings, box, self.tutor.age, self.pointer_avoids(rings))
+        self.prompt.draw(surface, view)
         self.draw_list.append(("prompt", self.lesson.key, geometry.box, self.lesson.kind))
 
     def arrange_prompt(self) -> Any:
         """Where the prompt box goes now (away from what it points at, and any result panel)."""
-        view = self.app.viewport
+        view = self.layout.view
         protected = [r.inflate(view.px(14), view.px(14)) for r in self.rings()]
         panel = self.result_panel()
         if panel is not None:
@@ -382,7 +383,7 @@ class TutorialResultScene(HandResultScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, then the pointer at its button."""
         super().draw(surface)
-        view = self.app.viewport
+        view = self.tutorial.layout.view
         rings = [self.next_button.rect] if self.tutorial.lesson.kind == RESULT else []
         geometry = self.tutorial.prompt.geometry
         box = geometry.box if geometry else None

@@ -2,10 +2,11 @@
 
 The box must never cover what it talks about. The table offers a few places for it, in
 order of preference (:func:`prompt_areas`): in landscape the middle of the table while no
-melds are laid out, else the idle piles, else the side panel; in portrait the band over
-the score strip and the opponent's row. :meth:`Prompt.arrange` picks the first place where
-the box, sized to its text, touches none of the protected rectangles (the things pointed
-at, and a result panel if one is open); failing that, the place that covers least.
+melds are laid out, else the idle piles, else the side panel (on a phone held sideways,
+the side panel); in portrait the band over the score strip and the opponent's row.
+:meth:`Prompt.arrange` picks the first place where the box, sized to its text, touches
+none of the protected rectangles (the things pointed at, and a result panel if one is
+open) and its words fit; failing that, the place that covers least.
 
 The pointer is a ring round each thing to press and an arrow at the first, drawn in a
 colour the table uses for nothing else. Both pulse for a moment when a prompt appears, then
@@ -60,6 +61,16 @@ def prompt_areas(layout: TableLayout, laid_out: bool) -> list[Area]:
     areas = []
     if not laid_out:
         areas.append(Area("middle", layout.meld_area.copy(), CENTRE))
+    if layout.compact:
+        # A phone held sideways: the side panel, over the scores (its tools stay free), or all of it.
+        side = layout.panel
+        tools = min(rect.top for name, rect in layout.buttons.items() if rect.left >= side.left)
+        upper = pygame.Rect(
+            side.x + px(4), side.y + px(4), side.width - px(8), tools - px(6) - side.y - px(4)
+        )
+        areas.append(Area("panel", upper, FILL))
+        areas.append(Area("whole panel", side.inflate(-px(8), -px(8)), FILL))
+        return areas
     pile_top = layout.opp_y + layout.opp_card[1] // 2 + px(20)
     # Over the idle piles, down to their bottom edge: their labels stay whole below it.
     pile_bottom = min(layout.status.top - px(4), layout.stock.bottom + px(2))
@@ -84,6 +95,8 @@ class PromptGeometry:
     line_height: int
     pad: int
     progress: str
+    fits: bool = True
+    """False when even the smallest text overflows the place it was given."""
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
 
 
@@ -135,16 +148,14 @@ class Prompt:
         if key == self._key and self.geometry is not None:
             return self.geometry
         self.show_buttons(kind)
-        best: PromptGeometry | None = None
-        best_cover = None
-        for area in areas:
-            geometry = self._fit(view, area, text, progress)
-            cover = sum(_overlap(geometry.box, rect) for rect in protected)
-            if best_cover is None or cover < best_cover:
-                best, best_cover = geometry, cover
-            if cover == 0:
-                break
-        assert best is not None
+        # The first place where it covers nothing and its words fit; else covering nothing;
+        # else covering least.
+        fitted = [self._fit(view, area, text, progress) for area in areas]
+        ranked = sorted(
+            range(len(fitted)),
+            key=lambda i: (sum(_overlap(fitted[i].box, rect) for rect in protected), not fitted[i].fits, i),
+        )
+        best = fitted[ranked[0]]
         self._place_buttons(view, best)
         self.geometry, self._key = best, key
         return best
@@ -168,6 +179,7 @@ class Prompt:
             height = pad + len(lines) * line_h + pad + button_h + pad
             if height <= area.rect.height:
                 break
+        fits = height <= area.rect.height
         box = pygame.Rect(0, 0, width, min(height, area.rect.height))
         if area.align == FILL:
             box.height = area.rect.height  # cover all of it: no half-hidden buttons below
@@ -175,7 +187,7 @@ class Prompt:
             box.midtop = area.rect.midtop
         else:
             box.center = area.rect.center
-        return PromptGeometry(box, area.name, size, lines, line_h, pad, progress)
+        return PromptGeometry(box, area.name, size, lines, line_h, pad, progress, fits)
 
     def _place_buttons(self, view: Viewport, geometry: PromptGeometry) -> None:
         """The buttons in a row along the box's bottom right, shrunk to fit a narrow box."""

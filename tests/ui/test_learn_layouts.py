@@ -20,6 +20,8 @@ from game.ui.tutorial_prompt import INK
 from .harness import frames
 from .layout_check import SIZES, layout_problems
 
+TUTORIAL_SIZES = [*SIZES, (844, 390)]
+"""The five sizes, and a phone held sideways (the table's compact layout)."""
 IDS = [f"{w}x{h}" for w, h in SIZES]
 
 
@@ -27,12 +29,14 @@ def _app(size):
     return create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", f"{size[0]}x{size[1]}"])
 
 
-def _check(app, where: str) -> None:
+def _check(app, where: str, prompt_only: bool = False) -> None:
     problems = layout_problems(app)
+    if prompt_only:
+        problems = [p for p in problems if "'prompt " in p]
     assert not problems, f"{where} at {app.viewport.size}:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", TUTORIAL_SIZES, ids=[f"{w}x{h}" for w, h in TUTORIAL_SIZES])
 def test_every_tutorial_prompt_fits_and_never_covers_what_it_points_at(size):
     app = _app(size)
     start_tutorial(app)
@@ -57,12 +61,14 @@ def test_every_tutorial_prompt_fits_and_never_covers_what_it_points_at(size):
         )
         for ring in scene.rings():
             assert not ring.colliderect(box), f"{where}: the prompt covers {ring}"
-        _check(app, where)
+        # Sideways, the table itself lets a raised card reach its buttons (its owner knows);
+        # here only the prompt's own buttons are checked at that size.
+        _check(app, where, prompt_only=size == (844, 390))
         checked.add(lesson.key)
         if lesson.kind != "watch":
             scene.skip()
     frames(app, 2)
-    _check(app, "the closing words")
+    _check(app, "the closing words", prompt_only=size == (844, 390))
     assert {"welcome", "pass_upcard", "lay_off_jack", "press_knock", "go_gin", "result_gin"} <= checked
 
 
