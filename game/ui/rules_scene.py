@@ -12,7 +12,7 @@ drawing blits the ones in view at the current scroll, so a screen at rest costs 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -25,12 +25,15 @@ from game.ui.rules_text import Example, Section, Table, rules_sections, subtitle
 from game.ui.scene import Scene
 from game.ui.sprites import ring
 from game.ui.text import blit_text, font, wrap
+from game.ui.viewport import Viewport
 from game.ui.widgets import Button, ButtonRow
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
 MARK = (255, 120, 40)
+SIDEWAYS_DESIGN = (760, 400)
+"""The design area on a short landscape window (a phone held sideways): text stays readable."""
 TAP_SLOP = 10
 """Logical pixels a finger may move before a press becomes a scroll."""
 
@@ -76,18 +79,32 @@ class RulesScene(Scene):
 
     # --- layout -------------------------------------------------------------------------------
 
+    @property
+    def view(self) -> Viewport:
+        """The window, at a larger scale on a phone held sideways (as the table does there)."""
+        view: Viewport = self.app.viewport
+        if view.short_landscape:
+            return replace(view, design=SIDEWAYS_DESIGN)
+        return view
+
     def setup(self) -> None:
         """Lay out for the window."""
         self.resized()
 
+    @property
+    def tight(self) -> bool:
+        """A phone, upright or sideways: a smaller heading leaves the rules more room."""
+        return self.view.portrait or self.app.viewport.short_landscape
+
     def resized(self) -> None:
         """Heading at the top, Back at the bottom, the rules scrolling in between."""
-        view = self.app.viewport
+        view = self.view
         portrait = view.portrait
-        column = Column(view, width=820, top=10 if portrait else 18, bottom=8 if portrait else 14)
-        heading = column.take(36 if portrait else 52, gap=0)
+        tight = self.tight
+        column = Column(view, width=820, top=10 if tight else 18, bottom=8 if tight else 14)
+        heading = column.take(36 if tight else 52, gap=0)
         self.title_at = heading.center
-        under = column.take(22 if portrait else 30, gap=8)
+        under = column.take(22 if tight else 30, gap=8)
         self.subtitle_at = under.center
         back_row = column.take_bottom(row_height(view, 44, 44), gap=8)
         width = view.px(200 if not portrait else 160)
@@ -106,7 +123,7 @@ class RulesScene(Scene):
         return max(0, self.content_height - self.body.height)
 
     def _lay_out(self) -> None:
-        view = self.app.viewport
+        view = self.view
         portrait = view.portrait
         width = self.body.width - view.px(10)  # room for the scroll bar
         f = view.font
@@ -143,7 +160,7 @@ class RulesScene(Scene):
 
     def _example(self, example: Example, size: int, width: int, y: int) -> int:
         """Card groups side by side, each over its caption; a group that does not fit goes below."""
-        view = self.app.viewport
+        view = self.view
         card_w, card_h = card_size(view.px(42 if view.portrait else 62))
         step = round(card_w * 0.52)
         gap = view.px(18 if view.portrait else 28)
@@ -169,7 +186,7 @@ class RulesScene(Scene):
         return row_bottom + view.px(4)
 
     def _table(self, table: Table, size: int, width: int, y: int) -> int:
-        view = self.app.viewport
+        view = self.view
         step = font(size).get_linesize() + view.px(2)
         name_w = min(width - view.px(60), view.px(300))
         for name, value in table.rows:
@@ -205,7 +222,7 @@ class RulesScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Back (button, Esc, Backspace); scrolling by wheel, keys or a dragging finger."""
-        view = self.app.viewport
+        view = self.view
         page = max(view.px(40), self.body.height - view.px(40))
         line = font(view.font(21 if not view.portrait else 16)).get_linesize()
         if event.type == pygame.KEYDOWN:
@@ -248,15 +265,13 @@ class RulesScene(Scene):
         """Felt, the heading, the rules in view, a scroll bar and Back."""
         from game.ui.table_draw import felt
 
-        view = self.app.viewport
-        portrait = view.portrait
+        view = self.view
+        tight = self.tight
         surface.blit(felt(view.size), (0, 0))
         heading = f"Rules: {title(self.rules)}"
+        blit_text(surface, heading, view.font(34 if tight else 50), GOLD, "center", self.title_at, bold=True)
         blit_text(
-            surface, heading, view.font(34 if portrait else 50), GOLD, "center", self.title_at, bold=True
-        )
-        blit_text(
-            surface, subtitle(self.rules), view.font(15 if portrait else 21), DIM, "center", self.subtitle_at
+            surface, subtitle(self.rules), view.font(15 if tight else 21), DIM, "center", self.subtitle_at
         )
         self.drawn = [("title", heading), ("subtitle", subtitle(self.rules))]
         clip = surface.get_clip()
@@ -275,7 +290,7 @@ class RulesScene(Scene):
         self.buttons.draw(surface)
 
     def _draw_item(self, surface: pygame.Surface, item: Item, rect: pygame.Rect, four: bool) -> None:
-        view = self.app.viewport
+        view = self.view
         if item.card is not None:
             face = self.app.art.face(int(item.card.rank), item.card.suit.char, rect.size, four)
             surface.blit(self.app.art.shadow(rect.size), rect.move(view.px(2), view.px(3)))
@@ -290,7 +305,7 @@ class RulesScene(Scene):
             surface.blit(render_rich(item.text, item.size, item.colour), rect.topleft)
 
     def _scroll_bar(self, surface: pygame.Surface) -> None:
-        view = self.app.viewport
+        view = self.view
         body = self.body
         track = pygame.Rect(body.right - view.px(4), body.y, max(3, view.px(4)), body.height)
         length = max(view.px(24), body.height * body.height // max(1, self.content_height))

@@ -22,6 +22,7 @@ from game.ui.rules_text import (
     rules_sections,
 )
 from game.ui.title import TitleScene
+from game.ui.viewport import TEXT_EM
 
 from .harness import click, drag, frames, key, post
 
@@ -233,3 +234,12 @@ def test_the_rules_screen_rests_when_idle():
     assert not app.frame(1 / 60), "an idle rules screen must not draw"
     key(app, pygame.K_DOWN)  # input draws one picture
     assert scene.scroll > 0
+
+
+def test_a_phone_held_sideways_gets_readable_text():
+    app = _app("844x390")
+    scene = _open(app, RuleSet.preset("standard"))
+    text = next(item for item in scene.items if item.kind == "text")
+    wide = 21 * app.viewport.scale * TEXT_EM  # the 1280x720 design would give 8 px text here
+    assert text.size >= 1.5 * wide
+    assert scene.body.height >= 200
