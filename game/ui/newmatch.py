@@ -29,6 +29,7 @@ from game.ui.text import blit_text, font, wrap
 from game.ui.widgets import Button, ButtonRow
 
 REASON = (240, 175, 120)
+HINT = "Arrows choose and change; click a value, or its < to step back."
 FORMAT_WORDS = {"2": "two players", "3": "three players", "4": "four in partnerships"}
 
 OPTION_ORDER = (
@@ -325,8 +326,11 @@ class NewMatchScene(Scene):
             blit_text(surface, line, size, colour, "topleft", (x, y))
             y += step
         if not portrait:
-            y = self._draw_choices(surface, info, x, y + step // 2, width, size, bottom)
-            self._draw_ignored(surface, x, y + step // 2, width, size, bottom)
+            hint = view.font(18)
+            hint_y = bottom - font(hint).get_linesize()
+            y = self._draw_choices(surface, info, x, y + step // 2, width, size, hint_y)
+            self._draw_ignored(surface, x, y + step // 2, width, size, hint_y)
+            blit_text(surface, fit_text(HINT, hint, width), hint, DIM, "topleft", (x, hint_y))
         surface.set_clip(clip)
 
     def _draw_choices(

@@ -240,3 +240,17 @@ def test_esc_goes_back_and_the_screen_rests_when_idle():
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TitleScene)
+
+
+def test_turning_the_phone_lays_the_screen_out_again_and_keeps_the_focus():
+    from .layout_check import layout_problems
+
+    app = bare_app(size=(390, 844))
+    scene = _screen(app)
+    click(app, row_point(scene.menu, "big_gin"))
+    assert scene.menu.stacked
+    post(pygame.VIDEORESIZE, size=(844, 390), w=844, h=390)
+    frames(app)
+    assert app.viewport.size == (844, 390) and not scene.menu.stacked
+    assert scene.menu.focused.name == "big_gin" and scene.menu.focus in scene.menu.visible_rows()
+    assert layout_problems(app) == []
