@@ -19,7 +19,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,13 +177,44 @@ def report(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: More worker processes than any desktop has cores is a typo, not a plan.
+MAX_JOBS = 64
+
+
+def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``minimum`` (to ``maximum``).
+
+    Out of range or not a number, argparse prints the reason and exits with status 2.
+
+    >>> count()("3")
+    3
+    >>> count(2)("1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be at least 2, not '1'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {text!r}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, not {text!r}")
+        return value
+
+    return parse
+
+
 def add_pairing_arguments(parser: argparse.ArgumentParser) -> None:
     """The options every AI-against-AI tool shares: the two levels, seed, rules, jobs, JSON."""
     parser.add_argument("--a", choices=LEVELS, default="hard")
     parser.add_argument("--b", choices=LEVELS, default="simple")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="any whole number; the same seed replays the run")
     parser.add_argument("--rules", choices=("standard", "oklahoma", "simple"), default="standard")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=count(1, MAX_JOBS), default=1, help=f"processes, 1 to {MAX_JOBS}")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -191,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.splitlines()[0])
     add_pairing_arguments(parser)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=count(), default=100)
     options = parser.parse_args(argv)
     rules = RuleSet.preset(options.rules)
     summary = run(options.a, options.b, options.games, options.seed, rules, options.jobs)

@@ -50,7 +50,7 @@ from game.ai.inference import Belief, feeding
 from game.ai.levels import CONFIGS
 from game.ai.search import LevelConfig, Reader, SearchPlayer
 from game.ai.tracking import Tracker
-from game.arena import add_pairing_arguments
+from game.arena import add_pairing_arguments, count
 from game.rules import DrawDiscard, Hand, PlayerView, RuleSet, cards_to_mask
 
 ORACLE_PARTS = ("feeds", "discards", "knock", "holds")
@@ -252,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="tools/ai_lab.py", description=__doc__.splitlines()[0])
     add_pairing_arguments(parser)
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=count(2), default=200, help="at least 2 (for the standard error)")
     parser.add_argument("--set", action="append", default=[], metavar="SIDE.FIELD=VALUE")
     parser.add_argument("--oracle", default="", help="comma-separated: " + ", ".join(ORACLE_PARTS))
     args = parser.parse_args(argv)

@@ -31,7 +31,9 @@ from game.rules.cards import (
     mask_to_cards,
     parse_cards,
 )
-from game.rules.errors import IllegalAction, RecordError, RulesError, RuleSetError
+from game.rules.daily import daily_deck, daily_hand, daily_salt
+from game.rules.errors import FutureRecordError, IllegalAction, RecordError, RulesError, RuleSetError
+from game.rules.fairness import commitment_text, deal_commitment, fingerprint, verify_commitment
 from game.rules.hand import Event, Hand, Phase, PlayerView
 from game.rules.match import Match, PlayedHand
 from game.rules.melds import (
@@ -63,6 +65,7 @@ __all__ = [
     "DrawStock",
     "EndLayoff",
     "Event",
+    "FutureRecordError",
     "Hand",
     "HandResult",
     "IllegalAction",
@@ -91,8 +94,14 @@ __all__ = [
     "can_lay_off",
     "card_symbol",
     "cards_to_mask",
+    "commitment_text",
+    "daily_deck",
+    "daily_hand",
+    "daily_salt",
     "deadwood_value",
+    "deal_commitment",
     "default_arrangement",
+    "fingerprint",
     "format_cards",
     "is_meld",
     "is_run",
@@ -102,4 +111,5 @@ __all__ = [
     "mask_to_cards",
     "parse_cards",
     "score_hand",
+    "verify_commitment",
 ]

@@ -8,14 +8,13 @@ Knock(card=None)
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.cards import Card, CardParseError, card_from_data, format_cards
+from game.rules.cards import Card, CardParseError, card_from_data, card_symbol, format_cards
 from game.rules.errors import RecordError
+from game.rules.records import show
 
 Meld = tuple[Card, ...]
 
@@ -58,7 +57,7 @@ class Discard:
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {card_symbol(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +67,7 @@ class Knock:
     card: Card | None
 
     def __str__(self) -> str:
-        return "big gin" if self.card is None else f"knock, discarding {self.card}"
+        return "big gin" if self.card is None else f"knock, discarding {card_symbol(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +80,7 @@ class Arrange:
         object.__setattr__(self, "melds", normalise_melds(melds))
 
     def __str__(self) -> str:
-        return "lay out " + " ".join("[" + format_cards(m) + "]" for m in self.melds)
+        return "lay out " + ", ".join(" ".join(map(card_symbol, m)) for m in self.melds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +91,7 @@ class LayOff:
     meld_index: int
 
     def __str__(self) -> str:
-        return f"lay off {self.card} on meld {self.meld_index + 1}"
+        return f"lay off {card_symbol(self.card)} on meld {self.meld_index + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +132,7 @@ def action_to_data(action: Action) -> dict[str, Any]:
 def action_from_data(data: object) -> Action:
     """Read :func:`action_to_data` output; anything else raises :class:`RecordError`."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise RecordError(f"an action must be an object with a 'type', not {data!r}")
+        raise RecordError(f"an action must be an object with a 'type', not {show(data)}")
     kind = data["type"]
     try:
         if kind in _SIMPLE:
@@ -152,59 +151,22 @@ def action_from_data(data: object) -> Action:
             _expect_keys(data, {"type", "card", "meld"})
             index = data["meld"]
             if not isinstance(index, int) or isinstance(index, bool):
-                raise RecordError(f"a layoff's meld must be a number, not {index!r}")
+                raise RecordError(f"a layoff's meld must be a whole number, not {show(index)}")
             return LayOff(card_from_data(data["card"]), index)
     except CardParseError as error:
-        raise RecordError(f"bad card in action {data!r}: {error}") from None
-    raise RecordError(f"unknown action type {kind!r}")
+        raise RecordError(f"bad card in action {show(data)}: {error}") from None
+    raise RecordError(f"unknown action type {show(kind)}")
 
 
 def _expect_keys(data: dict[str, Any], keys: set[str]) -> None:
     if set(data) != keys:
-        raise RecordError(f"action {data!r} must have exactly the keys {sorted(keys)}")
+        raise RecordError(f"action {show(data)} must have exactly the keys {sorted(keys)}")
 
 
 def _melds_from_data(data: object) -> list[list[Card]]:
     if not isinstance(data, list) or not all(isinstance(m, list) for m in data):
-        raise RecordError(f"melds must be a list of lists of cards, not {data!r}")
+        raise RecordError(f"melds must be a list of lists of cards, not {show(data)}")
     return [[card_from_data(c) for c in meld] for meld in data]
-
-
-def record_checksum(record: dict[str, Any]) -> str:
-    """A digest of a record's content (without its own checksum), to catch corruption and edits."""
-    body = {key: value for key, value in record.items() if key != "checksum"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-def seal(record: dict[str, Any]) -> dict[str, Any]:
-    """Add the checksum to a record."""
-    record["checksum"] = record_checksum(record)
-    return record
-
-
-def open_record(data: object, what: str, keys: set[str], version: int) -> dict[str, Any]:
-    """Check a saved record's shape, version and checksum before anything reads it.
-
-    ``keys`` are the record's fields besides ``version`` and ``checksum``.
-    """
-    if not isinstance(data, dict):
-        raise RecordError(f"a {what} record must be an object, not {type(data).__name__}")
-    expected = keys | {"version", "checksum"}
-    if set(data) != expected:
-        raise RecordError(f"a {what} record needs exactly the keys {sorted(expected)}")
-    if data["version"] != version:
-        raise RecordError(f"unknown {what} record version {data['version']!r}")
-    check_seal(data, what)
-    return data
-
-
-def check_seal(record: dict[str, Any], what: str) -> None:
-    """Raise :class:`RecordError` if a record's checksum is missing or wrong."""
-    if not isinstance(record.get("checksum"), str):
-        raise RecordError(f"the {what} record has no checksum")
-    if record["checksum"] != record_checksum(record):
-        raise RecordError(f"the {what} record's checksum does not match its content: corrupt or edited")
 
 
 def describe_melds(melds: Sequence[Sequence[Card]]) -> str:

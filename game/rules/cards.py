@@ -14,6 +14,7 @@ hand mask and a run is a block of consecutive bits inside one suit's 13 bits.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -207,7 +208,19 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
 
 def card_from_data(data: object) -> Card:
-    """Read a card from its serialised text form, with a clear error otherwise."""
-    if not isinstance(data, str):
-        raise CardParseError(f"expected a card such as '7H', got {data!r}")
-    return Card.parse(data)
+    """Read a card from its serialised form, exactly as the engine writes it (``"7H"``).
+
+    >>> card_from_data("TH")
+    Card.parse('TH')
+    >>> card_from_data("10h")
+    Traceback (most recent call last):
+    ...
+    game.rules.cards.CardParseError: expected a card written as the game writes it, such as '7H', got '10h'
+    """
+    if isinstance(data, str) and len(data) == 2:
+        card = Card.parse(data)
+        if str(card) == data:
+            return card
+    raise CardParseError(
+        f"expected a card written as the game writes it, such as '7H', got {reprlib.repr(data)}"
+    )

@@ -15,3 +15,11 @@ class RuleSetError(RulesError, ValueError):
 
 class RecordError(RulesError, ValueError):
     """A saved hand or match that is corrupt, tampered with or of an unknown version."""
+
+
+class FutureRecordError(RecordError):
+    """A saved record written by a newer version of the game.
+
+    It is not corrupt, only unreadable here: keep the file untouched so that the newer game
+    can still open it.
+    """

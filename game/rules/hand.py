@@ -17,11 +17,12 @@ actions taken, which is also how it is saved and replayed.
 >>> hand.apply(Discard(hand.view(0).hand[0]))
 Traceback (most recent call last):
 ...
-game.rules.errors.IllegalAction: it is the upcard offer: take the upcard or pass, not discard ...
+game.rules.errors.IllegalAction: This is the first turn: take the upcard (...) or pass.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,11 +43,25 @@ from game.rules.actions import (
     action_from_data,
     action_to_data,
     describe_melds,
-    open_record,
-    seal,
 )
-from game.rules.cards import FULL_DECK, Card, CardParseError, card_from_data, cards_to_mask
+from game.rules.cards import (
+    FULL_DECK,
+    Card,
+    CardParseError,
+    card_from_data,
+    card_symbol,
+    cards_to_mask,
+)
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
+from game.rules.fairness import (
+    SALT_DIGITS,
+    deal_commitment,
+    is_commitment,
+    is_salt,
+    new_salt,
+    prepared_salt,
+)
+from game.rules.fairness import fingerprint as commitment_fingerprint
 from game.rules.melds import (
     best_melds,
     can_lay_off,
@@ -55,10 +70,33 @@ from game.rules.melds import (
     is_meld,
     knock_arrangements,
 )
+from game.rules.records import open_record, seal, show, whole_number, whole_numbers
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import VOID_RESULT, HandResult, knock_limit_for, score_hand
 
-RECORD_VERSION = 1
+#: Version 2 added the deal's salt and commitment.
+RECORD_VERSION = 2
+_V1_FIELDS = {"rules", "dealer", "scores", "deck", "actions", "state"}
+HAND_LAYOUTS: dict[int, set[str]] = {1: _V1_FIELDS, 2: _V1_FIELDS | {"salt", "commitment"}}
+#: No real match comes near this score; a record claiming more is corrupt.
+MAX_SCORE = 1_000_000
+
+
+def _name(card: Card) -> str:
+    """A card as players read it in a message: ``J♣``, never ``JC``."""
+    return card_symbol(card)
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return " ".join(card_symbol(card) for card in cards)
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def _points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
 
 
 class Phase(Enum):
@@ -126,6 +164,12 @@ class PlayerView:
     opponent_hand: tuple[Card, ...] | None = None  # only once the hand is over
     knock_card: Card | None = None  # the face-down discard, shown once the hand is over
     result: HandResult | None = None
+    # Once the hand is over: the deal's commitment, and the deck and salt that prove it.
+    # (During play the table shows Hand.fingerprint; a view leaves the commitment out, since
+    # it is computed from hidden cards and a view holds only what the seat can see.)
+    commitment: str | None = None
+    deck: tuple[Card, ...] | None = None
+    salt: str | None = None
 
 
 @dataclass
@@ -160,6 +204,8 @@ class Hand:
     layoffs: list[tuple[Card, int]] = field(default_factory=list)
     defender_melds: tuple[Meld, ...] = ()
     result: HandResult | None = None
+    salt: str | None = None  # None only for hands saved before deals carried a commitment
+    commitment: str | None = None
 
     # --- creation -------------------------------------------------------------------------
 
@@ -170,11 +216,20 @@ class Hand:
         dealer: int,
         rng: random.Random,
         scores: tuple[int, int] = (0, 0),
+        *,
+        salted: bool = True,
     ) -> Hand:
-        """Shuffle with ``rng`` and deal."""
+        """Shuffle with ``rng``, draw the salt from it too, and deal.
+
+        The salt is drawn after the shuffle, so the same generator gives the same deck as
+        before deals were salted; ``salted=False`` deals exactly as the game did then (no salt
+        drawn, no commitment), only to replay matches saved in that format.
+        """
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        return cls.from_deck(rules, dealer, deck, scores)
+        if not salted:
+            return cls.from_deck(rules, dealer, deck, scores)._without_commitment()
+        return cls.from_deck(rules, dealer, deck, scores, salt=new_salt(rng))
 
     @classmethod
     def from_deck(
@@ -183,17 +238,25 @@ class Hand:
         dealer: int,
         deck: Sequence[Card],
         scores: tuple[int, int] = (0, 0),
+        *,
+        salt: str | None = None,
     ) -> Hand:
         """Deal from an explicit deck order (``deck[0]`` is dealt first, to the non-dealer).
 
         Cards go one at a time, alternately, starting with the non-dealer; the 21st card is
-        the upcard, or the non-dealer's 11th card with the eleven-card deal.
+        the upcard, or the non-dealer's 11th card with the eleven-card deal. The hand commits
+        to the deck with ``salt`` (32 lowercase hex digits); without one, the public salt of a
+        prepared deal (:func:`~game.rules.fairness.prepared_salt`) is used.
         """
-        if dealer not in (0, 1):
-            raise IllegalAction(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+            raise IllegalAction(f"The dealer must be seat 0 or 1, not {dealer!r}.")
         cards = tuple(deck)
-        if len(cards) != 52 or len(set(cards)) != 52 or not all(isinstance(c, Card) for c in cards):
-            raise IllegalAction("a deck must hold each of the 52 cards exactly once")
+        if len(cards) != 52 or not all(isinstance(c, Card) for c in cards) or len(set(cards)) != 52:
+            raise IllegalAction("A deck must hold each of the 52 cards exactly once.")
+        if salt is None:
+            salt = prepared_salt(cards)
+        if not is_salt(salt):
+            raise IllegalAction(f"A salt is {SALT_DIGITS} lowercase hex digits, not {salt!r}.")
         non_dealer = 1 - dealer
         hands: list[list[Card]] = [[], []]
         for i in range(20):
@@ -207,7 +270,20 @@ class Hand:
             upcard = cards[20]
             hand = cls(rules, dealer, cards, knock_limit_for(rules, upcard), hands, stock,
                        [upcard], [None], Phase.UPCARD_OFFER, non_dealer, upcard, scores)  # fmt: skip
+        hand.salt = salt
+        hand.commitment = deal_commitment(salt, cards)
         return hand
+
+    def as_dealt(self) -> Hand:
+        """A new hand holding this same deal before any action (rules, dealer, deck, scores,
+        salt and commitment), to replay the hand step by step."""
+        fresh = Hand.from_deck(self.rules, self.dealer, self.deck, self.scores, salt=self.salt)
+        return fresh if self.salt is not None else fresh._without_commitment()
+
+    def _without_commitment(self) -> Hand:
+        # Hands saved before record version 2 had no salt: they replay without one.
+        self.salt = self.commitment = None
+        return self
 
     # --- queries --------------------------------------------------------------------------
 
@@ -220,6 +296,12 @@ class Hand:
     def is_over(self) -> bool:
         """Finished or void."""
         return self.phase in (Phase.FINISHED, Phase.VOID)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The commitment's short form (``"9f86 d081 884c"``) for the table to show before
+        play; None for a hand saved before deals carried a commitment."""
+        return None if self.commitment is None else commitment_fingerprint(self.commitment)
 
     @property
     def defender(self) -> int | None:
@@ -249,6 +331,8 @@ class Hand:
         if phase is Phase.DISCARD:
             if not self.must_knock:
                 actions.extend(Discard(c) for c in hand if self._may_discard(c))
+            if self._opening_discard_only:
+                return actions
             actions.extend(Knock(c) for c in hand if self._may_knock_with(c))
             if self._may_big_gin():
                 actions.append(Knock(None))
@@ -271,7 +355,7 @@ class Hand:
     def default_arrangement(self) -> Arrange:
         """In the ARRANGE phase: the lowest deadwood, then the fewest unseen layoff cards."""
         if self.phase is not Phase.ARRANGE or self.knocker is None:
-            raise IllegalAction("there is no knock to arrange")
+            raise IllegalAction("Nobody has knocked, so there are no melds to lay out.")
         hand = self.hands[self.knocker]
         seen = cards_to_mask(hand) | cards_to_mask(self.discard_pile)
         if self.knock_card is not None:
@@ -292,19 +376,21 @@ class Hand:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` saying why ``action`` is not allowed now."""
         if self.is_over:
-            raise IllegalAction(f"the hand is over ({self.phase.value}): no more actions")
+            raise IllegalAction("The hand is over: no more moves can be made.")
         player = self.to_act
         assert player is not None
         hand = self.hands[player]
         phase = self.phase
         if phase is Phase.UPCARD_OFFER:
             if not isinstance(action, DrawDiscard | Pass):
-                raise IllegalAction(f"it is the upcard offer: take the upcard or pass, not {action}")
+                raise IllegalAction(
+                    f"This is the first turn: take the upcard ({_name(self.discard_pile[-1])}) or pass."
+                )
         elif phase is Phase.DRAW:
             if isinstance(action, DrawStock):
                 return
             if not isinstance(action, DrawDiscard):
-                raise IllegalAction(f"draw first, from the stock or the discard pile, before you {action}")
+                raise IllegalAction("Draw a card first, from the stock or the discard pile.")
             allowed, why = self._may_take_discard(player)
             if not allowed:
                 raise IllegalAction(why)
@@ -313,7 +399,7 @@ class Hand:
                 return
             if not isinstance(action, DrawDiscard):
                 raise IllegalAction(
-                    f"the stock is down to two cards: take the last discard to knock, or pass; not {action}"
+                    "The stock is down to two cards: take the last discard to knock with it, or pass."
                 )
             allowed, why = self._may_take_discard(player)
             if not allowed:
@@ -328,77 +414,91 @@ class Hand:
     def _verify_discard_phase(self, action: Action, hand: list[Card]) -> None:
         if isinstance(action, Discard):
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(f"{_name(action.card)} is not in your hand.")
             if self.must_knock:
-                raise IllegalAction(
-                    "you took that discard only to knock: you must knock this turn, not discard"
-                )
+                raise IllegalAction("You took that card only to knock, so you must knock this turn.")
             if not self._may_discard(action.card):
                 raise IllegalAction(
-                    f"{action.card} was just taken from the discard pile: it cannot be discarded this turn"
+                    f"{_name(action.card)} was just taken from the discard pile, so it cannot be discarded this turn."
                 )
             return
         if isinstance(action, Knock):
+            if self._opening_discard_only:
+                raise IllegalAction(
+                    "The first turn of the eleven-card deal is only a discard: "
+                    "you may knock from your next turn on."
+                )
             if action.card is None:
                 if not self.rules.big_gin:
-                    raise IllegalAction("big gin is not played with these rules: knock with a discard")
-                if not self.actions:
-                    raise IllegalAction(
-                        "big gin is eleven melded cards after a draw: the first turn of the "
-                        "eleven-card deal is only a discard"
-                    )
+                    raise IllegalAction("Big gin is not played with these rules: knock by discarding a card.")
                 if not self._may_big_gin():
-                    raise IllegalAction("big gin needs all eleven cards melded")
+                    raise IllegalAction("Big gin needs all eleven cards in melds.")
                 return
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(f"{_name(action.card)} is not in your hand.")
             if not self._may_discard(action.card) and not self._may_knock_with_taken():
                 raise IllegalAction(
-                    f"{action.card} was just taken from the discard pile: it cannot be discarded this turn"
+                    f"{_name(action.card)} was just taken from the discard pile, so it cannot be discarded this turn."
                 )
             rest = cards_to_mask(hand) & ~action.card.bit
             count = deadwood_value(rest)
             if count > self.knock_limit:
                 if self.knock_limit == 0:
                     raise IllegalAction(
-                        f"only gin may knock in this hand; discarding {action.card} leaves {count} deadwood"
+                        f"Only gin may knock in this hand, and discarding {_name(action.card)} "
+                        f"leaves {_points(count)} of deadwood."
                     )
                 raise IllegalAction(
-                    f"discarding {action.card} leaves {count} deadwood: the knock limit is {self.knock_limit}"
+                    f"Discarding {_name(action.card)} leaves {_points(count)} of deadwood: "
+                    f"the knock limit is {self.knock_limit}."
                 )
             return
-        raise IllegalAction(f"you have drawn: discard or knock now, not {action}")
+        if self._opening_discard_only:
+            raise IllegalAction(
+                "The first turn of the eleven-card deal is only a discard: choose a card to throw."
+            )
+        raise IllegalAction("You have drawn: now discard a card, or knock.")
 
     def _verify_arrange(self, action: Action, hand: list[Card]) -> None:
         if not isinstance(action, Arrange):
-            raise IllegalAction(f"you knocked: lay out your melds now, not {action}")
+            raise IllegalAction("You knocked: lay out your melds now.")
         used: set[Card] = set()
         for meld in action.melds:
             if not is_meld(meld):
-                raise IllegalAction(f"[{' '.join(map(str, meld))}] is not a set or a run")
+                raise IllegalAction(f"{_names(meld)} is not a set or a run.")
             for card in meld:
                 if card not in hand:
-                    raise IllegalAction(f"{card} is not in your hand")
+                    raise IllegalAction(f"{_name(card)} is not in your hand.")
                 if card in used:
-                    raise IllegalAction(f"{card} is used in two melds")
+                    raise IllegalAction(f"{_name(card)} cannot be in two melds at once.")
                 used.add(card)
         count = sum(c.value for c in hand if c not in used)
         limit = 0 if self.knock_card is None else self.knock_limit
         if count > limit:
-            raise IllegalAction(f"that arrangement leaves {count} deadwood: the limit is {limit}")
+            raise IllegalAction(
+                f"Those melds leave {_points(count)} of deadwood: the limit is {limit}."
+                if limit
+                else f"Those melds leave {_points(count)} of deadwood: this knock must be gin."
+            )
 
     def _verify_layoff(self, action: Action, hand: list[Card]) -> None:
         if isinstance(action, EndLayoff):
             return
         if not isinstance(action, LayOff):
-            raise IllegalAction(f"lay off cards onto the knocker's melds or finish, not {action}")
+            raise IllegalAction("Lay off cards onto the knocker's melds, or finish laying off.")
         if action.card not in hand:
-            raise IllegalAction(f"{action.card} is not in your hand")
+            raise IllegalAction(f"{_name(action.card)} is not in your hand.")
         if not 0 <= action.meld_index < len(self.knocker_melds):
-            raise IllegalAction(f"there is no meld number {action.meld_index + 1} to lay off on")
+            raise IllegalAction(f"There is no meld number {action.meld_index + 1} to lay off on.")
         meld = self.knocker_melds[action.meld_index]
         if not can_lay_off(action.card, meld):
-            raise IllegalAction(f"{action.card} does not extend [{' '.join(map(str, meld))}]")
+            raise IllegalAction(f"{_name(action.card)} does not fit onto {_names(meld)}.")
+
+    @property
+    def _opening_discard_only(self) -> bool:
+        # RULES.md: with the eleven-card deal the non-dealer's first turn is only a discard,
+        # so no knock, gin or big gin before anybody has drawn. No action yet means that turn.
+        return self.rules.eleven_card_deal and not self.actions
 
     def _may_discard(self, card: Card) -> bool:
         return card != self.taken_discard or self.rules.allow_rediscard
@@ -416,9 +516,12 @@ class Hand:
 
     def _may_big_gin(self) -> bool:
         hand = self.hands[self.to_act or 0]
-        # No action yet means the eleven-card deal's first turn: nothing was drawn.
-        drew = bool(self.actions)
-        return self.rules.big_gin and drew and len(hand) == 11 and deadwood_value(hand) == 0
+        return (
+            self.rules.big_gin
+            and not self._opening_discard_only
+            and len(hand) == 11
+            and deadwood_value(hand) == 0
+        )
 
     def _can_knock_after_taking(self, player: int, card: Card) -> bool:
         mask = cards_to_mask(self.hands[player]) | card.bit
@@ -426,19 +529,19 @@ class Hand:
 
     def _may_take_discard(self, player: int) -> tuple[bool, str]:
         if not self.discard_pile:
-            return False, "the discard pile is empty"
+            return False, "The discard pile is empty."
         if self.stock_only:
-            return False, "both players passed the upcard: draw from the stock"
+            return False, "Both players passed the upcard, so draw from the stock."
         top = self.discard_pile[-1]
         if self.phase is Phase.LAST_CHANCE and not self._can_knock_after_taking(player, top):
             return (
                 False,
-                f"the last discard may be taken only to knock, and {top} does not let you knock",
+                f"The last discard may be taken only to knock, and {_name(top)} would not let you knock.",
             )
         if self.no_retake == (player, top) and not self._can_knock_after_taking(player, top):
             return (
                 False,
-                f"you discarded {top} and it was thrown back: you may retake it only to knock",
+                f"You discarded {_name(top)} and it was thrown back: you may take it again only to knock.",
             )
         return True, ""
 
@@ -600,12 +703,16 @@ class Hand:
             opponent_hand=tuple(self.hands[other]) if over else None,
             knock_card=self.knock_card if over or player == self.knocker else None,
             result=self.result,
+            commitment=self.commitment if over else None,
+            deck=self.deck if over else None,
+            salt=self.salt if over else None,
         )
 
     # --- records --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible record: rules, dealer, deck and actions, plus a state check."""
+        """JSON-compatible record: rules, dealer, deck, salt, commitment and actions, plus a
+        summary of the state they lead to (so that an edit is caught on loading)."""
         return seal(
             {
                 "version": RECORD_VERSION,
@@ -613,6 +720,8 @@ class Hand:
                 "dealer": self.dealer,
                 "scores": list(self.scores),
                 "deck": [str(c) for c in self.deck],
+                "salt": self.salt,
+                "commitment": self.commitment,
                 "actions": [[p, action_to_data(a)] for p, a in self.actions],
                 "state": self._state_summary(),
             }
@@ -630,48 +739,66 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: object) -> Hand:
-        """Rebuild a hand by replaying its record; reject anything corrupt or tampered."""
-        keys = {"rules", "dealer", "scores", "deck", "actions", "state"}
-        data = open_record(data, "hand", keys, RECORD_VERSION)
+        """Rebuild a hand by replaying its record; refuse anything corrupt or tampered.
+
+        Every problem raises :class:`RecordError`; a record written by a newer game raises its
+        subclass :class:`FutureRecordError`. Version 1 records (before deals carried a salt and
+        a commitment) load as hands without a commitment.
+        """
+        version, record = open_record(data, "hand", HAND_LAYOUTS, RECORD_VERSION)
+        hand = cls._deal_from_record(record, version)
+        hand._replay(record["actions"])
+        # Compared as JSON text, where 0, 0.0 and false differ (in Python they are equal).
+        if _json(hand._state_summary()) != _json(record["state"]):
+            raise RecordError("the recorded state does not match the replayed actions: record tampered")
+        return hand
+
+    @classmethod
+    def _deal_from_record(cls, record: dict[str, Any], version: int) -> Hand:
         try:
-            rules = RuleSet.from_dict(data["rules"])
+            rules = RuleSet.from_dict(record["rules"])
         except RuleSetError as error:
             raise RecordError(f"bad rules in hand record: {error}") from None
-        deck_data = data["deck"]
-        if not isinstance(deck_data, list):
+        deck_data = record["deck"]
+        if not isinstance(deck_data, list) or len(deck_data) != 52:
             raise RecordError("the deck must be a list of 52 cards")
         try:
             deck = [card_from_data(c) for c in deck_data]
         except CardParseError as error:
             raise RecordError(f"bad card in the deck: {error}") from None
-        if len(deck) != 52 or len(set(deck)) != 52:
+        if len(set(deck)) != 52:
             raise RecordError("the deck must hold each of the 52 cards exactly once")
-        scores = data["scores"]
-        if (
-            not isinstance(scores, list)
-            or len(scores) != 2
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
-        ):
-            raise RecordError(f"scores must be two whole numbers, not {scores!r}")
-        if data["dealer"] not in (0, 1) or isinstance(data["dealer"], bool):
-            raise RecordError(f"the dealer must be 0 or 1, not {data['dealer']!r}")
-        hand = cls.from_deck(rules, data["dealer"], deck, (scores[0], scores[1]))
-        actions = data["actions"]
+        scores = whole_numbers(record["scores"], "the scores", 2, 0, MAX_SCORE)
+        dealer = whole_number(record["dealer"], "the dealer", 0, 1)
+        salt, commitment = (None, None) if version == 1 else (record["salt"], record["commitment"])
+        if salt is None and commitment is None:
+            return cls.from_deck(rules, dealer, deck, (scores[0], scores[1]))._without_commitment()
+        if not is_salt(salt):
+            raise RecordError(f"the salt must be {SALT_DIGITS} lowercase hex digits, not {show(salt)}")
+        if not is_commitment(commitment):
+            raise RecordError(f"the commitment must be 64 lowercase hex digits, not {show(commitment)}")
+        assert isinstance(salt, str)
+        hand = cls.from_deck(rules, dealer, deck, (scores[0], scores[1]), salt=salt)
+        if hand.commitment != commitment:
+            raise RecordError("the deal's commitment does not match its deck and salt: record tampered")
+        return hand
+
+    def _replay(self, actions: object) -> None:
         if not isinstance(actions, list):
             raise RecordError("actions must be a list")
         for number, entry in enumerate(actions, 1):
             if not isinstance(entry, list) or len(entry) != 2:
                 raise RecordError(f"action {number} must be [player, action]")
-            player, action = entry[0], action_from_data(entry[1])
-            if player != hand.to_act:
-                raise RecordError(f"action {number} is by player {player!r} but it was {hand.to_act}'s turn")
+            player = whole_number(entry[0], f"the player of action {number}", 0, 1)
+            action = action_from_data(entry[1])
+            if self.is_over:
+                raise RecordError(f"action {number} ({action}) comes after the end of the hand")
+            if player != self.to_act:
+                raise RecordError(f"action {number} is by player {player} but it was {self.to_act}'s turn")
             try:
-                hand.apply(action)
+                self.apply(action)
             except IllegalAction as error:
                 raise RecordError(f"action {number} ({action}) is illegal: {error}") from None
-        if hand._state_summary() != data["state"]:
-            raise RecordError("the recorded state does not match the replayed actions: record tampered")
-        return hand
 
     def check_invariants(self) -> None:
         """Assert the 52 cards are all accounted for exactly once (for tests and loading)."""

@@ -18,14 +18,17 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.actions import open_record, seal
 from game.rules.cards import FULL_DECK
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
-from game.rules.hand import Hand
+from game.rules.hand import MAX_SCORE, Hand
+from game.rules.records import open_record, seal, show, whole_number, whole_numbers
 from game.rules.ruleset import NextDealer, RuleSet
 from game.rules.scoring import HandResult
 
-RECORD_VERSION = 1
+#: Version 2 added the first dealer (and its hands carry a commitment).
+RECORD_VERSION = 2
+_V1_FIELDS = {"rules", "rng_state", "hands", "recorded", "scores", "boxes"}
+MATCH_LAYOUTS: dict[int, set[str]] = {1: _V1_FIELDS, 2: _V1_FIELDS | {"first_dealer"}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +54,24 @@ class PlayedHand:
 class Match:
     """Hands until somebody reaches the target, with boxes and the game bonus at the end."""
 
-    def __init__(self, rules: RuleSet, rng: random.Random) -> None:
+    def __init__(self, rules: RuleSet, rng: random.Random, first_dealer: int | None = None) -> None:
+        """A match under ``rules``, dealt from ``rng``.
+
+        The first dealer is cut for (each player cuts, the lowest card deals) unless
+        ``first_dealer`` names a player (0 to players - 1), as the new-match screen allows.
+        """
+        if first_dealer is not None and (
+            not isinstance(first_dealer, int)
+            or isinstance(first_dealer, bool)
+            or not 0 <= first_dealer < rules.players
+        ):
+            raise ValueError(
+                f"the first dealer must be a player number from 0 to {rules.players - 1}, "
+                f"not {first_dealer!r}"
+            )
         self.rules = rules
         self.rng = rng
+        self.first_dealer = first_dealer
         self._initial_rng_state = rng.getstate()
         self.sides = 2 if rules.players in (2, 4) else 3  # who keeps score: players or teams
         self.scores = [0] * self.sides
@@ -62,7 +80,8 @@ class Match:
         self.current: Hand | None = None
         self.seats: tuple[int, int] = (0, 1)
         self._records: list[Hand] = []
-        self.first_cut = self._cut_for_deal()
+        # With a chosen first dealer nobody cuts, and the generator is not drawn from.
+        self.first_cut = self._cut_for_deal() if first_dealer is None else (first_dealer, [])
         self.dealer = self.first_cut[0]
         self.sitting_out: int | None = self.dealer if rules.players == 3 else None
         self._round_results: list[PlayedHand] = []
@@ -115,17 +134,20 @@ class Match:
         return rounds
 
     def new_hand(self) -> Hand:
-        """Deal the next hand (shuffled with the match's random generator)."""
+        """Deal the next hand (shuffled, and salted, with the match's random generator)."""
+        return self._deal(salted=True)
+
+    def _deal(self, salted: bool) -> Hand:
         if self.finished:
-            raise IllegalAction("the match is over: no more hands")
+            raise IllegalAction("The match is over: no more hands are dealt.")
         if self.current is not None and not self.current.is_over:
-            raise IllegalAction("finish the hand in progress before dealing another")
+            raise IllegalAction("Finish the hand in progress before dealing another.")
         if self.current is not None:
-            raise IllegalAction("record the finished hand before dealing another")
+            raise IllegalAction("Record the finished hand before dealing another.")
         seats, dealer_seat = self._next_pairing()
         self.seats = seats
         seat_scores = (self.scores[self.side_of(seats[0])], self.scores[self.side_of(seats[1])])
-        hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores)
+        hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores, salted=salted)
         self.current = hand
         self._records.append(hand)
         return hand
@@ -135,9 +157,9 @@ class Match:
     def record_hand(self, hand: Hand) -> PlayedHand:
         """Score a finished hand and choose the next dealer."""
         if hand is not self.current:
-            raise IllegalAction("that is not the hand in progress in this match")
+            raise IllegalAction("That is not the hand in progress in this match.")
         if not hand.is_over or hand.result is None:
-            raise IllegalAction("the hand is not over yet")
+            raise IllegalAction("The hand is not over yet.")
         result = hand.result
         # With three players the dealer deals to the other two and sits out.
         dealer = self.dealer if self.rules.players == 3 else self.seats[hand.dealer]
@@ -255,13 +277,15 @@ class Match:
     # --- records --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible record: rules, the random generator's start state and every hand."""
+        """JSON-compatible record: rules, the random generator's start state, the first dealer
+        if one was chosen, and every hand."""
         version, state, gauss = self._initial_rng_state
         return seal(
             {
                 "version": RECORD_VERSION,
                 "rules": self.rules.to_dict(),
                 "rng_state": [version, list(state), gauss],
+                "first_dealer": self.first_dealer,
                 "hands": [hand.to_dict() for hand in self._records],
                 "recorded": len(self.played),
                 "scores": list(self.scores),
@@ -271,49 +295,78 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: object) -> Match:
-        """Rebuild a match by replaying every hand; reject anything corrupt or tampered."""
-        keys = {"rules", "rng_state", "hands", "recorded", "scores", "boxes"}
-        data = open_record(data, "match", keys, RECORD_VERSION)
-        recorded = data["recorded"]
-        if not isinstance(recorded, int) or isinstance(recorded, bool):
-            raise RecordError(f"the number of recorded hands must be a whole number, not {recorded!r}")
+        """Rebuild a match by replaying every hand; refuse anything corrupt or tampered.
+
+        Every problem raises :class:`RecordError`; a record written by a newer game raises its
+        subclass :class:`FutureRecordError`. Version 1 records (no first dealer, hands without
+        a commitment) load and carry on: the hands dealt after loading are committed.
+        """
+        version, record = open_record(data, "match", MATCH_LAYOUTS, RECORD_VERSION)
         try:
-            rules = RuleSet.from_dict(data["rules"])
+            rules = RuleSet.from_dict(record["rules"])
         except RuleSetError as error:
             raise RecordError(f"bad rules in match record: {error}") from None
-        rng = random.Random()
-        try:
-            version, state, gauss = data["rng_state"]
-            rng.setstate((version, tuple(state), gauss))
-        except (TypeError, ValueError) as error:
-            raise RecordError(f"bad random generator state: {error}") from None
-        match = cls(rules, rng)
-        hands = data["hands"]
+        first_dealer = None if version == 1 else record["first_dealer"]
+        if first_dealer is not None:
+            whole_number(first_dealer, "the first dealer", 0, rules.players - 1)
+        hands = record["hands"]
         if not isinstance(hands, list):
             raise RecordError("hands must be a list")
-        for number, record in enumerate(hands, 1):
-            try:
-                replayed = Hand.from_dict(record)
-                hand = match.new_hand()
-            except IllegalAction as error:
-                raise RecordError(f"hand {number} cannot follow the previous ones: {error}") from None
-            except RecordError as error:
-                raise RecordError(f"hand {number}: {error}") from None
-            if (
-                replayed.deck != hand.deck
-                or replayed.dealer != hand.dealer
-                or replayed.rules != rules
-                or replayed.scores != hand.scores
-            ):
-                raise RecordError(f"hand {number} was not dealt by this match: record tampered")
-            for _, action in replayed.actions:
-                hand.apply(action)
-            if hand.is_over and number <= data["recorded"]:
-                match.record_hand(hand)
-            elif number < len(hands):
-                raise RecordError(f"hand {number} is not finished but more hands follow")
-        if len(match.played) != data["recorded"]:
+        recorded = whole_number(record["recorded"], "the number of recorded hands", 0, len(hands))
+        match = cls(rules, _rng_from_record(record["rng_state"]), first_dealer)
+        for number, hand_record in enumerate(hands, 1):
+            match._replay_hand(number, hand_record, last=number == len(hands), score=number <= recorded)
+        if len(match.played) != recorded:
             raise RecordError("the number of recorded hands does not match the hands")
-        if match.scores != data["scores"] or match.boxes != data["boxes"]:
+        scores = whole_numbers(record["scores"], "the scores", match.sides, 0, MAX_SCORE)
+        boxes = whole_numbers(record["boxes"], "the boxes", match.sides, 0, MAX_SCORE)
+        if match.scores != scores or match.boxes != boxes:
             raise RecordError("the recorded scores do not match the replayed hands: record tampered")
         return match
+
+    def _replay_hand(self, number: int, record: object, last: bool, score: bool) -> None:
+        try:
+            replayed = Hand.from_dict(record)
+        except RecordError as error:
+            raise RecordError(f"hand {number}: {error}") from None
+        try:
+            # A hand saved without a commitment was dealt before deals were salted.
+            hand = self._deal(salted=replayed.salt is not None)
+        except IllegalAction as error:
+            raise RecordError(f"hand {number} cannot follow the previous ones: {error}") from None
+        if (
+            replayed.deck != hand.deck
+            or replayed.salt != hand.salt
+            or replayed.dealer != hand.dealer
+            or replayed.rules != self.rules
+            or replayed.scores != hand.scores
+        ):
+            raise RecordError(f"hand {number} was not dealt by this match: record tampered")
+        for _, action in replayed.actions:
+            hand.apply(action)  # legal: the same deal replayed the same actions
+        if hand.is_over and score:
+            self.record_hand(hand)
+        elif not last:
+            raise RecordError(f"hand {number} is not finished but more hands follow")
+
+
+def _rng_from_record(data: object) -> random.Random:
+    """The generator from a saved ``random.Random.getstate()``, checked number by number."""
+    if not isinstance(data, list) or len(data) != 3:
+        raise RecordError("the random generator state must be [version, state, gauss]")
+    version, state, gauss = data
+    whole_number(version, "the random generator's version", 3, 3)
+    words = whole_numbers(state, "the random generator's state", 625, 0, 2**32 - 1)
+    whole_number(words[-1], "the random generator's position", 0, 624)
+    if words[0] & 0x80000000 == 0 and not any(words[1:624]):
+        # Mersenne Twister ignores the low 31 bits of its first word: this state would give
+        # zeros for ever, and drawing distinct cards from it would never end.
+        raise RecordError("the random generator state is degenerate (it would only give zeros)")
+    if gauss is not None and not isinstance(gauss, float):
+        raise RecordError(f"the random generator's gauss value must be a number or null, not {show(gauss)}")
+    rng = random.Random()
+    try:
+        rng.setstate((version, tuple(words), gauss))
+    except (TypeError, ValueError, OverflowError) as error:
+        raise RecordError(f"bad random generator state: {error}") from None
+    return rng

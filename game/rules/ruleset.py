@@ -45,6 +45,9 @@ BONUS_PRESETS: dict[str, dict[str, int]] = {
 }  # fmt: skip
 
 VARIANT_PRESETS = ("standard", "oklahoma", "simple")
+#: Sane bounds: far above any published table, low enough that sums never get absurd.
+MAX_BONUS = 1000
+MAX_TARGET = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +80,10 @@ class RuleSet:
             raise RuleSetError(f"knock_limit must be between 0 and 10, not {self.knock_limit}")
         for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus",
                      "shutout_bonus"):  # fmt: skip
-            if getattr(self, name) < 0:
-                raise RuleSetError(f"{name} cannot be negative ({getattr(self, name)})")
-        if self.target <= 0:
-            raise RuleSetError(f"target must be positive, not {self.target}")
+            if not 0 <= getattr(self, name) <= MAX_BONUS:
+                raise RuleSetError(f"{name} must be between 0 and {MAX_BONUS}, not {getattr(self, name)}")
+        if not 0 < self.target <= MAX_TARGET:
+            raise RuleSetError(f"target must be between 1 and {MAX_TARGET}, not {self.target}")
         if self.players not in (2, 3, 4):
             raise RuleSetError(f"players must be 2, 3 or 4, not {self.players}")
         if self.variant is Variant.OKLAHOMA and self.eleven_card_deal:

@@ -14,7 +14,11 @@ from typing import Any
 
 from game.rules.cards import Card
 from game.rules.errors import RecordError
+from game.rules.records import show, whole_number
 from game.rules.ruleset import RuleSet, Variant
+
+#: More than any hand can score (two 1000-point bonuses, doubled, plus deadwood).
+MAX_POINTS = 10_000
 
 
 class ResultKind(Enum):
@@ -62,23 +66,33 @@ class HandResult:
 
     @classmethod
     def from_dict(cls, data: object) -> HandResult:
-        """Read :meth:`to_dict` output."""
-        if not isinstance(data, dict):
-            raise RecordError(f"a hand result must be an object, not {data!r}")
+        """Read :meth:`to_dict` output; anything else raises :class:`RecordError`."""
+        fields = {"kind", "winner", "points", "knocker", "knocker_count", "defender_count",
+                  "multiplier", "extra_boxes", "lines"}  # fmt: skip
+        if not isinstance(data, dict) or set(data) != fields:
+            raise RecordError(f"a hand result must be an object with the keys {sorted(fields)}")
         try:
-            return cls(
-                kind=ResultKind(data["kind"]),
-                winner=data["winner"],
-                points=int(data["points"]),
-                knocker=data["knocker"],
-                knocker_count=int(data["knocker_count"]),
-                defender_count=int(data["defender_count"]),
-                multiplier=int(data["multiplier"]),
-                extra_boxes=int(data["extra_boxes"]),
-                lines=tuple(str(line) for line in data["lines"]),
-            )
-        except (KeyError, ValueError, TypeError) as error:
-            raise RecordError(f"corrupt hand result {data!r}: {error}") from None
+            kind = ResultKind(data["kind"])
+        except (ValueError, TypeError):
+            raise RecordError(f"unknown hand result kind {show(data['kind'])}") from None
+        lines = data["lines"]
+        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+            raise RecordError("a hand result's lines must be a list of text")
+        return cls(
+            kind=kind,
+            winner=_seat_or_none(data["winner"], "the winner"),
+            points=whole_number(data["points"], "the points", 0, MAX_POINTS),
+            knocker=_seat_or_none(data["knocker"], "the knocker"),
+            knocker_count=whole_number(data["knocker_count"], "the knocker's count", 0, MAX_POINTS),
+            defender_count=whole_number(data["defender_count"], "the defender's count", 0, MAX_POINTS),
+            multiplier=whole_number(data["multiplier"], "the multiplier", 1, 2),
+            extra_boxes=whole_number(data["extra_boxes"], "the extra boxes", 0, 4),
+            lines=tuple(lines),
+        )
+
+
+def _seat_or_none(value: object, what: str) -> int | None:
+    return None if value is None else whole_number(value, what, 0, 1)
 
 
 VOID_RESULT = HandResult(

@@ -18,11 +18,10 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pygame
 
-from game.ui import richtext, table_draw, text
+from game.ui import browser, richtext, table_draw, text
 from game.ui.art import CardArt
 from game.ui.notices import deliver_notices
 from game.ui.pointer import PointerFilter
@@ -136,21 +135,7 @@ def _unwritable(options: argparse.Namespace) -> str | None:
 
 def browser_window() -> tuple[tuple[int, int], float] | None:
     """The page's size in real pixels and its pixel density, in the browser (else None)."""
-    if not IN_BROWSER:
-        return None
-    try:
-        import platform as browser  # pygbag's platform module: the page's JavaScript window
-
-        window: Any = browser.window  # type: ignore[attr-defined]
-        density = float(window.devicePixelRatio or 1.0)
-        density = min(4.0, max(1.0, density))
-        width = int(float(window.innerWidth) * density)
-        height = int(float(window.innerHeight) * density)
-    except Exception:
-        return None
-    if width < 50 or height < 50:
-        return None
-    return (width, height), density
+    return browser.page_size()
 
 
 class App:

@@ -41,3 +41,31 @@ def test_arena_is_reproducible() -> None:
 def test_wilson_interval() -> None:
     low, high = arena.wilson(50, 100)
     assert 0.39 < low < 0.41 and 0.59 < high < 0.61
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: must be at least 1, not '0'"),
+        (["--games", "-10"], "argument --games: must be at least 1, not '-10'"),
+        (["--games", "ten"], "argument --games: must be a whole number, not 'ten'"),
+        (["--jobs", "0"], "argument --jobs: must be at least 1, not '0'"),
+        (["--jobs", "-1"], "argument --jobs: must be at least 1, not '-1'"),
+        (["--jobs", "1000"], "argument --jobs: must be at most 64, not '1000'"),
+        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--b", "nobody"], "argument --b: invalid choice: 'nobody'"),
+    ],
+)
+def test_nonsense_arguments_are_refused_before_any_game(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        arena.main(argv)
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_a_negative_seed_is_a_seed_like_any_other(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--a", "simple", "--b", "random", "--games", "1", "--seed", "-4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1

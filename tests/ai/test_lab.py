@@ -70,7 +70,16 @@ def test_settings_are_typed_like_the_level_and_reach_the_player() -> None:
         (["--oracle", "feed"], "unknown oracle part 'feed'"),
         (["--a", "medium", "--oracle", "feeds"], "'medium' does not read the opponent"),
         (["--a", "simple", "--set", "a.safety=1"], "'simple' is a fixed baseline"),
-        (["--deals", "1"], "at least 2 deals"),
+        (["--deals", "1"], "argument --deals: must be at least 2, not '1'"),
+        (["--deals", "0"], "argument --deals: must be at least 2, not '0'"),
+        (["--deals", "-5"], "argument --deals: must be at least 2, not '-5'"),
+        (["--deals", "many"], "argument --deals: must be a whole number, not 'many'"),
+        (["--jobs", "0"], "argument --jobs: must be at least 1, not '0'"),
+        (["--jobs", "-2"], "argument --jobs: must be at least 1, not '-2'"),
+        (["--jobs", "999"], "argument --jobs: must be at most 64, not '999'"),
+        (["--seed", "1.5"], "argument --seed: invalid int value: '1.5'"),
+        (["--a", "genius"], "argument --a: invalid choice: 'genius'"),
+        (["--rules", "klondike"], "argument --rules: invalid choice: 'klondike'"),
     ],
 )
 def test_bad_arguments_are_refused_with_the_reason(

@@ -83,7 +83,7 @@ def test_upcard_offer_goes_to_non_dealer_then_dealer_then_stock() -> None:
     # Both passed: the non-dealer must draw from the stock.
     assert (hand.phase, hand.to_act) == (Phase.DRAW, 0)
     assert hand.legal_actions() == [DrawStock()]
-    with pytest.raises(IllegalAction, match="both players passed"):
+    with pytest.raises(IllegalAction, match="Both players passed"):
         hand.apply(DrawDiscard())
     hand.apply(DrawStock())
     assert hand.phase is Phase.DISCARD and hand.to_act == 0
@@ -338,8 +338,8 @@ def test_build_deck_rejects_wrong_sizes() -> None:
 def test_illegal_action_messages_say_why_and_change_nothing() -> None:
     hand = scripted_hand(RuleSet.preset(), READY, JUNK, "7C", "8D 6C")
     checks: list[tuple[Action, str]] = [
-        (Discard(C("AH")), "upcard offer"),
-        (DrawStock(), "upcard offer"),
+        (Discard(C("AH")), "first turn: take the upcard"),
+        (DrawStock(), "first turn: take the upcard"),
     ]
     for action, why in checks:
         before = hand_state(hand)
@@ -349,11 +349,11 @@ def test_illegal_action_messages_say_why_and_change_nothing() -> None:
     hand.apply(Pass())
     hand.apply(Pass())
     for action, why in [
-        (Discard(C("AH")), "draw first"),
-        (Knock(C("KD")), "draw first"),
-        (Pass(), "draw first"),
-        (EndLayoff(), "draw first"),
-        (DrawDiscard(), "both players passed"),
+        (Discard(C("AH")), "Draw a card first"),
+        (Knock(C("KD")), "Draw a card first"),
+        (Pass(), "Draw a card first"),
+        (EndLayoff(), "Draw a card first"),
+        (DrawDiscard(), "Both players passed"),
     ]:
         before = hand_state(hand)
         with pytest.raises(IllegalAction, match=why):
@@ -361,13 +361,13 @@ def test_illegal_action_messages_say_why_and_change_nothing() -> None:
         assert hand_state(hand) == before
     hand.apply(DrawStock())  # 8D
     for action, why in [
-        (DrawStock(), "you have drawn"),
-        (Pass(), "you have drawn"),
-        (Discard(C("QS")), "QS is not in your hand"),
-        (Knock(C("QS")), "QS is not in your hand"),
+        (DrawStock(), "You have drawn"),
+        (Pass(), "You have drawn"),
+        (Discard(C("QS")), "Q♠ is not in your hand"),
+        (Knock(C("QS")), "Q♠ is not in your hand"),
         (Knock(C("AH")), "knock limit is 10"),
-        (Knock(None), "big gin is not played"),
-        (LayOff(C("8D"), 0), "you have drawn"),
+        (Knock(None), "Big gin is not played"),
+        (LayOff(C("8D"), 0), "You have drawn"),
     ]:
         before = hand_state(hand)
         with pytest.raises(IllegalAction, match=why):
@@ -383,9 +383,9 @@ def test_illegal_action_messages_say_why_and_change_nothing() -> None:
             hand.apply(action)
     hand.apply(hand.default_arrangement())
     for action, why in [
-        (DrawStock(), "lay off cards onto the knocker's melds or finish"),
-        (Discard(C("2C")), "lay off cards onto the knocker's melds or finish"),
-        (LayOff(C("AH"), 0), "AH is not in your hand"),
+        (DrawStock(), "Lay off cards onto the knocker's melds, or finish"),
+        (Discard(C("2C")), "Lay off cards onto the knocker's melds, or finish"),
+        (LayOff(C("AH"), 0), "A♥ is not in your hand"),
         (LayOff(C("2C"), 7), "no meld number 8"),
     ]:
         before = hand_state(hand)

@@ -89,7 +89,7 @@ def test_layoff_onto_run_extended_by_earlier_layoff_in_play() -> None:
     hand.apply(hand.default_arrangement())
     run = meld_index(hand, "5S")
     before = hand_state(hand)
-    with pytest.raises(IllegalAction, match="does not extend"):
+    with pytest.raises(IllegalAction, match="does not fit onto"):
         hand.apply(LayOff(C("8S"), run))  # 8S needs 7S first
     assert hand_state(hand) == before
     hand.apply(LayOff(C("7S"), run))
@@ -117,7 +117,7 @@ def test_set_takes_only_its_fourth_card_in_play() -> None:
     assert {a for a in hand.legal_actions() if isinstance(a, LayOff) and a.meld_index == kings} == {
         LayOff(C("KS"), kings)
     }
-    with pytest.raises(IllegalAction, match="does not extend"):
+    with pytest.raises(IllegalAction, match="does not fit onto"):
         hand.apply(LayOff(C("2D"), kings))
     hand.apply(LayOff(C("KS"), kings))
     assert len(hand.knocker_melds[kings]) == 4
@@ -216,7 +216,7 @@ def test_knock_over_the_limit_is_refused_saying_why() -> None:
     hand.apply(Pass())
     hand.apply(DrawStock())
     before = hand_state(hand)
-    with pytest.raises(IllegalAction, match="leaves 25 deadwood: the knock limit is 10"):
+    with pytest.raises(IllegalAction, match="leaves 25 points of deadwood: the knock limit is 10"):
         hand.apply(Knock(C("AH")))  # breaks A-2-3H: 2H 3H KD QH
     assert hand_state(hand) == before
 
@@ -230,7 +230,7 @@ def test_simple_gin_knock_only_with_gin() -> None:
     hand.apply(Pass())
     hand.apply(Pass())
     hand.apply(DrawStock())
-    with pytest.raises(IllegalAction, match="only gin"):
+    with pytest.raises(IllegalAction, match="Only gin may knock"):
         hand.apply(Knock(C("KD")))
     assert not any(isinstance(a, Knock) for a in hand.legal_actions())
     gin = scripted_hand(rules, RUNNER, LAYOFF_DEFENDER, "5H", "QD")
@@ -249,7 +249,7 @@ def test_big_gin_eleven_cards_melded_no_discard() -> None:
     hand.apply(Knock(None))
     assert hand.legal_actions()[0] == hand.default_arrangement()
     # A discard-free knock must meld all eleven: no deadwood at all is allowed.
-    with pytest.raises(IllegalAction, match="limit is 0"):
+    with pytest.raises(IllegalAction, match="this knock must be gin"):
         hand.apply(Arrange([parse_cards("4S 5S 6S"), parse_cards("KH KD KC")]))
     hand.apply(hand.default_arrangement())
     result = hand.result
@@ -263,7 +263,7 @@ def test_big_gin_needs_the_option_and_eleven_melded_cards() -> None:
     plain.apply(Pass())
     plain.apply(Pass())
     plain.apply(DrawStock())
-    with pytest.raises(IllegalAction, match="big gin is not played"):
+    with pytest.raises(IllegalAction, match="Big gin is not played"):
         plain.apply(Knock(None))
     assert Knock(C("8D")) in plain.legal_actions()  # ordinary gin is still there
     rules = RuleSet.preset("standard", big_gin=True)
@@ -313,7 +313,7 @@ def test_oklahoma_ace_gin_only() -> None:
     hand.apply(Pass())
     hand.apply(Pass())
     hand.apply(DrawStock())
-    with pytest.raises(IllegalAction, match="only gin"):
+    with pytest.raises(IllegalAction, match="Only gin may knock"):
         hand.apply(Knock(C("KD")))  # deadwood AC = 1 would do under the plain rule
     ok = scripted_hand(plain, READY, f"{TIE_DEFENDER} 6C", "AD", "AC")
     knock_after_drawing(ok, "AC", "KD")
@@ -409,19 +409,54 @@ def test_opponent_known_cards_leave_with_the_knockers_layout() -> None:
     assert hand.view(1).opponent_known == ()
 
 
-def test_eleven_card_deal_first_turn_is_only_a_discard_so_no_big_gin() -> None:
-    # Big gin is all eleven cards melded *after drawing*; the eleven-card deal's first turn
-    # has no draw and is only a discard (face up, or face down to knock).
-    rules = RuleSet.preset("standard", eleven_card_deal=True, big_gin=True)
-    hand = scripted_hand(rules, "4S 5S 6S KH KD KC 9D TD JD QD 8D", "7H 8H 2D 2H 9H 9C 9S QH JH 3D")
-    assert Knock(None) not in hand.legal_actions()
-    before = hand_state(hand)
-    with pytest.raises(IllegalAction, match="draw"):
-        hand.apply(Knock(None))
-    assert hand_state(hand) == before
-    hand.apply(Knock(C("8D")))  # an ordinary gin, discarding face down, is still open
+#: Eleven cards that are already gin with a discard (8D) and big gin as they stand.
+ELEVEN_GIN = "4S 5S 6S KH KD KC 9D TD JD QD 8D"
+ELEVEN_DEALER = "7H 8H 2D 2H 9H 9C 9S QH JH 3D"
+
+
+@pytest.mark.parametrize("big_gin", [False, True])
+def test_eleven_card_deal_first_turn_is_only_a_discard(big_gin: bool) -> None:
+    # RULES.md: with the eleven-card deal, the non-dealer's first turn is only a discard.
+    # A hand that is gin (and even big gin) on the deal may not knock until its next turn.
+    rules = RuleSet.preset("standard", eleven_card_deal=True, big_gin=big_gin)
+    hand = scripted_hand(rules, ELEVEN_GIN, ELEVEN_DEALER, None, "2C 3C")
+    legal = hand.legal_actions()
+    assert legal == [Discard(c) for c in hand.hands[0]]
+    for action in [Knock(None), *(Knock(c) for c in parse_cards(ELEVEN_GIN))]:
+        assert not hand.can(action)
+        before = hand_state(hand)
+        with pytest.raises(IllegalAction, match="first turn of the eleven-card deal is only a discard"):
+            hand.verify(action)
+        with pytest.raises(IllegalAction, match="first turn of the eleven-card deal is only a discard"):
+            hand.apply(action)
+        assert hand_state(hand) == before
+    for action in (DrawStock(), DrawDiscard(), Pass()):
+        with pytest.raises(IllegalAction, match="only a discard: choose a card to throw"):
+            hand.apply(action)
+    assert hand.can(Discard(C("8D")))
+    hand.apply(Discard(C("8D")))
+    # From the next turn on, knocking is open as usual: the non-dealer draws 3C and goes gin.
+    hand.apply(DrawStock())
+    hand.apply(Discard(C("2C")))
+    hand.apply(DrawStock())
+    assert hand.can(Knock(C("3C")))
+    assert Knock(C("3C")) in hand.legal_actions()
+    hand.apply(Knock(C("3C")))
     hand.apply(hand.default_arrangement())
     assert hand.result is not None and hand.result.kind is ResultKind.GIN
+
+
+def test_eleven_card_deal_big_gin_is_open_after_the_first_turn() -> None:
+    rules = RuleSet.preset("standard", eleven_card_deal=True, big_gin=True)
+    hand = scripted_hand(rules, "4S 5S 6S KH KD KC 9D TD JD QD 2C", ELEVEN_DEALER, None, "3C 8D")
+    hand.apply(Discard(C("2C")))
+    hand.apply(DrawStock())  # the dealer draws 3C and throws it
+    hand.apply(Discard(C("3C")))
+    hand.apply(DrawStock())  # 8D: 8-9-10-J-Q D, 4-5-6 S and the kings: eleven melded cards
+    assert Knock(None) in hand.legal_actions()
+    hand.apply(Knock(None))
+    hand.apply(hand.default_arrangement())
+    assert hand.result is not None and hand.result.kind is ResultKind.BIG_GIN
 
 
 def test_two_five_card_runs_are_gin_in_play() -> None:

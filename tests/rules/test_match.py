@@ -11,9 +11,11 @@ from game.rules import (
     IllegalAction,
     Match,
     NextDealer,
+    RecordError,
     ResultKind,
     RuleSet,
 )
+from game.rules.records import seal
 from tests.rules.conftest import force_result
 from tests.rules.players import play_out, play_to_void
 
@@ -296,7 +298,7 @@ def test_match_refuses_out_of_order_calls() -> None:
     with pytest.raises(IllegalAction, match="not the hand"):
         match.record_hand(other)
     play_to_void(hand)
-    with pytest.raises(IllegalAction, match="record"):
+    with pytest.raises(IllegalAction, match="Record the finished hand"):
         match.new_hand()
     match.record_hand(hand)
     match.new_hand()
@@ -319,3 +321,56 @@ def test_partnership_first_dealer_is_decided_by_the_cut() -> None:
         assert set(firsts) == {cutter, partner}
         dealers_seen.add(firsts[0])
     assert dealers_seen == {0, 1}  # either player of the first table may deal first
+
+
+# --- a chosen first dealer -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_chosen_first_dealer_deals_the_first_hand(players: int) -> None:
+    for first in range(players):
+        match = Match(RuleSet.preset("standard", players=players), random.Random(4), first_dealer=first)
+        assert match.first_dealer == first and match.first_cut == (first, [])
+        hand = match.new_hand()
+        dealer = match.seats[hand.dealer]
+        if players == 3:
+            assert match.sitting_out == first and first not in match.seats
+        elif players == 4:
+            # As after a cut: the chosen player deals at their table, their partner at the other.
+            force_result(hand, win(0, 5))
+            match.record_hand(hand)
+            other = match.new_hand()
+            assert first in (dealer, match.seats[other.dealer])
+        else:
+            assert dealer == first
+
+
+def test_a_chosen_first_dealer_draws_no_cut_from_the_generator() -> None:
+    decks = [Match(RuleSet.preset(), random.Random(4), first_dealer=f).new_hand().deck for f in (0, 1)]
+    assert decks[0] == decks[1]
+    cut = Match(RuleSet.preset(), random.Random(4)).new_hand().deck
+    assert cut != decks[0]
+
+
+@pytest.mark.parametrize(("players", "bad"), [(2, 2), (2, -1), (3, 3), (4, 4), (2, True), (2, 1.0), (2, "0")])
+def test_a_first_dealer_out_of_range_is_refused(players: int, bad: object) -> None:
+    with pytest.raises(ValueError, match=f"first dealer must be a player number from 0 to {players - 1}"):
+        Match(RuleSet.preset("standard", players=players), random.Random(1), first_dealer=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_chosen_first_dealer_is_recorded_and_replays(players: int) -> None:
+    match = Match(RuleSet.preset("standard", players=players), random.Random(6), first_dealer=1)
+    hand = match.new_hand()
+    play_out(hand, random.Random(2))
+    match.record_hand(hand)
+    match.new_hand()
+    record = match.to_dict()
+    assert record["first_dealer"] == 1
+    loaded = Match.from_dict(record)
+    assert loaded.first_dealer == 1 and loaded.to_dict() == record
+    for forged in (0, 2, 5, 1.0):  # another dealer changes the deals; others are not players
+        changed = {**record, "first_dealer": forged}
+        changed.pop("checksum")
+        with pytest.raises(RecordError):
+            Match.from_dict(seal(changed))

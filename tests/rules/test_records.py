@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import Hand, Match, RecordError, RuleSet
-from game.rules.actions import seal
+from game.rules.records import seal
 from tests.rules.options import HAND_RULE_SETS
 from tests.rules.players import choose, play_out
 

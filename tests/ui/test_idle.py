@@ -1,0 +1,95 @@
+"""The loop rests: once a scene settles, idle frames draw and present nothing.
+
+Any input, a scene change or a running animation wakes it again.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules import Pass, Phase
+from game.ui.title import SETTLE_S, TitleScene
+
+from .harness import create_app, deck_for, frames, key, post, run_until, start_table
+
+
+@pytest.fixture
+def presents(monkeypatch):
+    """Counts every picture put on the screen."""
+    count = {"flips": 0}
+    real = pygame.display.flip
+
+    def counting_flip() -> None:
+        count["flips"] += 1
+        real()
+
+    monkeypatch.setattr(pygame.display, "flip", counting_flip)
+    return count
+
+
+def _idle_frames(app, count: int) -> tuple[int, int]:
+    """(frames drawn, frames looked at) over `count` idle frames."""
+    before = app.frames_drawn
+    drawn = sum(1 for _ in range(count) if app.frame(1 / 60))
+    assert app.frames_drawn - before == drawn
+    return drawn, count
+
+
+def test_the_title_screen_rests_once_its_cards_settle(presents):
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "1"])
+    app.stack.push(TitleScene(app))
+    frames(app, int(SETTLE_S * 60) + 5)  # the showcase sways, then settles
+    flips = presents["flips"]
+    assert _idle_frames(app, 120) == (0, 120)
+    assert presents["flips"] == flips  # nothing presented either
+    post(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))
+    assert app.frame(1 / 60) is True
+    assert _idle_frames(app, 30)[0] == 0
+
+
+def test_the_table_waiting_for_the_player_draws_nothing_until_input(presents):
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "1"])
+    deck = deck_for(
+        human="6H 7H 8H 9H 9C 9D 9S 2C 3D KS",
+        ai="2H 5H JD JS QS QH 4C 4S TD 8C",
+        upcard="KC",
+        stock="AD 5C",
+        dealer=1,
+    )
+    table = start_table(app, deck, dealer=1, script=[Pass()])
+    run_until(app, lambda: not table.animating(), limit=2000)  # the deal, then nothing
+    assert table.hand.phase is Phase.UPCARD_OFFER and table.hand.to_act == 0
+    frames(app, 2)
+    flips = presents["flips"]
+    assert _idle_frames(app, 300) == (0, 300)
+    assert presents["flips"] == flips
+
+    # A key press wakes it for as long as what it started moves, then it rests again.
+    key(app, pygame.K_p)  # pass: the AI waits a moment, thinks and passes (its dots move)
+    assert table.hand.to_act == 1
+    assert _idle_frames(app, 10) == (10, 10)
+    run_until(app, lambda: table.hand.to_act == 0 and not table.animating(), limit=2000)
+    frames(app, 2)
+    assert _idle_frames(app, 120) == (0, 120)
+
+    # An animation started by a key (sorting moves the cards) draws every frame it runs.
+    key(app, pygame.K_r)
+    assert table.animator.busy
+    drawn, looked = _idle_frames(app, 5)
+    assert drawn == looked == 5
+    run_until(app, lambda: not table.animating(), limit=2000)
+    frames(app, 2)
+    assert _idle_frames(app, 60) == (0, 60)
+
+
+def test_a_window_resize_or_expose_redraws_once(presents):
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "0"])
+    app.stack.push(TitleScene(app))
+    frames(app, int(SETTLE_S * 60) + 5)
+    assert _idle_frames(app, 10)[0] == 0
+    post(pygame.WINDOWEXPOSED)
+    assert app.frame(1 / 60) is True
+    app.resize((900, 700))
+    assert app.frame(1 / 60) is True
+    assert _idle_frames(app, 10)[0] == 0
