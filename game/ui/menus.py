@@ -612,11 +612,8 @@ class PauseScene(Scene):
         from game.ui.newmatch import open_table
 
         assert self.match is not None
-        rules = self.match.rules
-        settings = self.app.settings
-        # The first dealer chosen in the settings applies when the match was made from them.
-        options = settings.match_options() if settings.ruleset() == rules else {}
-        match = Match(rules, random.Random(self.app.rng.random()), **options)
+        first = self.match.first_dealer  # a dealer chosen for the match stays chosen
+        match = Match(self.match.rules, random.Random(self.app.rng.random()), first_dealer=first)
         open_table(self.app, match, self.match_setup())
 
     def ask_concede(self) -> None:

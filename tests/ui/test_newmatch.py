@@ -254,3 +254,16 @@ def test_turning_the_phone_lays_the_screen_out_again_and_keeps_the_focus():
     assert app.viewport.size == (844, 390) and not scene.menu.stacked
     assert scene.menu.focused.name == "big_gin" and scene.menu.focus in scene.menu.visible_rows()
     assert layout_problems(app) == []
+
+
+def test_the_chosen_first_dealer_deals_the_first_hand(monkeypatch):
+    opened = []
+    monkeypatch.setattr(newmatch, "open_table", lambda app, match, setup: opened.append(match))
+    app = bare_app()
+    scene = _screen(app)
+    click(app, row_point(scene.menu, "first_dealer"))  # cut for it -> you
+    click(app, row_point(scene.menu, "first_dealer"))  # you -> your opponent
+    assert app.settings.first_dealer == 1 and app.settings.option("first_dealer").applies
+    scene.start()
+    (match,) = opened
+    assert match.first_dealer == 1 and match.new_hand().dealer == 1

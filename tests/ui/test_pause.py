@@ -175,3 +175,16 @@ def test_the_pause_menu_rests_when_idle():
     app = bare_app()
     _paused(app)
     assert rests(app, settle=30)
+
+
+def test_a_restarted_match_keeps_its_chosen_first_dealer():
+    app = bare_app()
+    match = Match(RuleSet.preset("standard"), random.Random(3), first_dealer=1)
+    match.new_hand()
+    table = TableScene(app, match)
+    app.stack.replace_all(table)
+    frames(app, 2)
+    pause = PauseScene(app, table)
+    app.stack.push(pause)
+    pause.restart()
+    assert app.stack.top.match.first_dealer == 1
