@@ -40,7 +40,7 @@ def stat_rows(stats: Stats, bucket: Bucket | None, today: datetime.date) -> list
     Kinds are "row", "heading" and "note". The daily deal is shown with everything.
 
     >>> rows = stat_rows(Stats(), None, datetime.date(2026, 11, 30))
-    >>> rows[0], rows[-2][1]
+    >>> rows[0], rows[-1][1]
     (('row', 'Matches won', '0 of 0 (-)'), 'Days in a row')
     """
     rows = [("row", label, value) for label, value in stats.summary(bucket).rows()]
