@@ -163,6 +163,13 @@ class TutorialScene(TableScene):
             self.tutor.applied(action)
         self.tutor.settle(self)
 
+    def open_menu(self) -> None:
+        """The pause menu without a match: no score sheet, restart or concede for a practice
+        game (conceding would count it); Rules, Settings and Quit to title remain."""
+        from game.ui.menus import PauseScene
+
+        self.app.stack.push(PauseScene(self.app, None))
+
     def show_hint(self) -> None:
         """The prompt is the hint here."""
         self.toast.show("No hints needed here: the note says what to do, and why.")

@@ -54,7 +54,7 @@ def _names(pause):
 def test_esc_on_the_table_pauses_and_esc_resumes():
     app = bare_app()
     table, pause = _paused(app)
-    assert _names(pause) == ["resume", "settings", "restart", "concede", "title", "quit"]
+    assert _names(pause) == ["resume", "rules", "settings", "restart", "concede", "title", "quit"]
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
 

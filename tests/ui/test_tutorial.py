@@ -376,11 +376,13 @@ def test_leave_returns_to_the_title_and_the_tutorial_starts_afresh():
     again = _start(app)
     assert again is not scene and again.lesson.key == "welcome"
     assert again.match.scores == [0, 0] and again.tutorial_match.deals_left == 2
-    # Esc opens the usual menu, whose last row leaves too.
+    # Esc opens the pause menu: no restart or concede for a practice game; it leaves too.
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
-    leave = next(rect for label, rect in pause.hit_targets() if label.startswith("Leave"))
+    labels = [label for label, _ in pause.hit_targets()]
+    assert not any(word in " ".join(labels) for word in ("Restart", "Concede", "Score sheet"))
+    leave = next(rect for label, rect in pause.hit_targets() if label == "Quit to title")
     click(app, leave.center)
     assert isinstance(app.stack.top, TitleScene)
     _start(app)
@@ -459,3 +461,20 @@ def test_while_the_opponent_moves_the_prompt_waits_and_the_table_refuses_moves()
     assert "Wait" in _refused(app, scene, lambda: click(app, scene.layout.stock.center))
     run_until(app, lambda: scene.lesson.key == "draw_stock", limit=300)
     assert scene.hand.history[-1].kind == "pass" and scene.hand.history[-1].player == 1
+
+
+def test_reached_from_the_title_screen_again_and_again():
+    app = _app("390x844")
+    for _ in range(2):
+        app.stack.replace_all(TitleScene(app))
+        frames(app, 2)
+        rows = dict(app.stack.top.hit_targets())
+        tap(app, rows["Learn to play"].center)
+        scene = app.stack.top
+        assert isinstance(scene, TutorialScene) and scene.lesson.key == "welcome"
+        frames(app, 3)
+        tap(app, _prompt_button(scene, "Leave"))
+        assert isinstance(app.stack.top, TitleScene)
+    rows = dict(app.stack.top.hit_targets())
+    tap(app, rows["Rules"].center)
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.rules == app.settings.ruleset()
