@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Event, Phase
+from game.rules import Card, Event, Hand, Phase, ResultKind, fingerprint
 from game.ui.anim import Animator, Tween
 from game.ui.art import CardArt
 from game.ui.hand_order import best_discard_deadwood
 from game.ui.richtext import render_rich
 from game.ui.sprites import FOCUS_RING, HINT_RING, paint_card, ring
 from game.ui.table_layout import TableLayout
-from game.ui.text import blit_text, font
+from game.ui.text import blit_text, font, wrap
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -229,11 +229,29 @@ def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
     scene.draw_list.append(("label", stock_text, rect, None))
     rect = blit_text(surface, "Discard", size, DIM_INK, "midtop", (layout.discard.centerx, y))
     scene.draw_list.append(("label", "Discard", rect, None))
+    middle = ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2)
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
         note = "Stock nearly out: the hand is void at 2"
-        rect = blit_text(surface, note, layout.font(19 if not layout.portrait else 14), GOLD, "midtop",
-                         ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2))  # fmt: skip
+        rect = blit_text(
+            surface, note, layout.font(19 if not layout.portrait else 14), GOLD, "midtop", middle
+        )
         scene.draw_list.append(("warning", note, rect, None))
+        return
+    shown = deal_fingerprint(scene)
+    if shown:
+        text = f"Deal fingerprint {shown}"
+        rect = blit_text(
+            surface, text, layout.font(17 if not layout.portrait else 13), DIM_INK, "midtop", middle
+        )
+        scene.draw_list.append(("fingerprint", shown, rect, None))
+
+
+def deal_fingerprint(scene: TableScene) -> str:
+    """The short fingerprint of the deal's commitment, as shown from before the first card
+    ("" for a hand dealt without one)."""
+    flow = scene.flow
+    shown = flow.shown_commitment if flow is not None else None
+    return fingerprint(shown) if shown else ""
 
 
 def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
@@ -389,6 +407,13 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     else:
         y = _draw_side_scores(scene, surface, x, right, y)
     if hand is None:
+        game = scene.background
+        if game is not None:
+            text = f"{' v '.join(game.names)}: playing"
+            for line in wrap(text, f(18), right - x):
+                rect = blit_text(surface, line, f(18), DIM_INK, "topleft", (x, y))
+                y = rect.bottom
+            scene.draw_list.append(("away", text, pygame.Rect(x, y, right - x, 1), None))
         return
     blit_text(surface, _hand_line(scene), f(18), DIM_INK, "topleft", (x, y))
     y += layout.px(30)
@@ -448,8 +473,21 @@ def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
         scene.draw_list.append(("score", name, score_rect, score))
         boxes = match.boxes[side]
         if boxes:
-            blit_text(surface, f"{boxes}\u25a1", f(13), DIM_INK, "bottomleft",
-                      (score_rect.right + layout.px(4), score_rect.bottom - layout.px(2)))  # fmt: skip
+            # The boxes as small squares beside the score (a drawn mark: no glyph to miss).
+            mark = max(4, layout.px(6))
+            box = pygame.Rect(
+                score_rect.right + layout.px(4), score_rect.bottom - layout.px(4) - mark, mark, mark
+            )
+            pygame.draw.rect(surface, GOLD, box, border_radius=max(1, mark // 4))
+            count = blit_text(
+                surface,
+                str(boxes),
+                f(13),
+                DIM_INK,
+                "bottomleft",
+                (box.right + layout.px(2), box.bottom + layout.px(2)),
+            )
+            scene.draw_list.append(("boxes", name, box.union(count), boxes))
     cx = x + len(parts) * column
     blit_text(surface, f"to {match.target}", f(13), DIM_INK, "topleft", (cx, top))
     if hand is not None:
@@ -464,13 +502,7 @@ def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
 def _side_names(scene: TableScene) -> list[str]:
     match = scene.match
     assert match is not None
-    if match.rules.players == 2:
-        return ["You", scene.opp_name]
-    if match.rules.players == 3:
-        return [scene.player_name(s) for s in range(match.sides)]
-    from game.ui.players import TEAM_NAMES
-
-    return list(TEAM_NAMES)
+    return [scene.seating.side_name(side) for side in range(match.sides)]
 
 
 def _hand_line(scene: TableScene) -> str:
@@ -478,23 +510,29 @@ def _hand_line(scene: TableScene) -> str:
     hand, match = scene.hand, scene.match
     assert hand is not None and match is not None
     players = match.rules.players
-    if players == 2:
-        dealer = "you" if hand.dealer == scene.me else "AI"
-        return f"Hand {scene.hand_number} - dealer: {dealer}"
     if players == 3:
         out = next(p for p in range(3) if p not in scene.pairing)
         return f"Hand {scene.hand_number} - {scene.player_name(out)} sits out"
-    dealer = "you" if hand.dealer == scene.me else scene.opp_name
-    return f"Hand {scene.hand_number} - dealer: {dealer}"
+    dealer = scene.player_name(scene.pairing[hand.dealer])
+    return f"Hand {scene.hand_number} - dealer: {'you' if dealer == 'You' else dealer}"
 
 
 def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
     hand = scene.hand
-    level = scene.app.settings.ai_level
-    for seat, name in ((0, "You"), (1, f"AI ({level})")):
-        colour = INK if hand is None or hand.to_act != seat else GOLD
-        y = _draw_score_row(scene, surface, name, colour, seat, (x, right, y), compact=False)
+    seating = scene.seating
+    for side in range(2):
+        name = seating.name(side)
+        if not seating.is_person(side):
+            name += f" ({_level(scene)})"
+        active = hand is not None and hand.to_act is not None and scene.pairing[hand.to_act] == side
+        y = _draw_score_row(scene, surface, name, GOLD if active else INK, side, (x, right, y), compact=False)
     return y + scene.layout.px(4)
+
+
+def _level(scene: TableScene) -> str:
+    """The computer's level for this match."""
+    setup = scene.setup_of_match
+    return setup.ai_level if setup is not None else scene.app.settings.ai_level
 
 
 def _draw_score_row(
@@ -522,7 +560,9 @@ def _draw_score_row(
     boxes = scene.match.boxes[side]
     blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", layout.font(box_size), DIM_INK, "topleft",
               (x + layout.px(2), y))  # fmt: skip
-    _draw_box_tally(surface, right, y + layout.px(2), boxes, layout.view.scale)
+    tally = _draw_box_tally(surface, right, y + layout.px(2), boxes, layout.view.scale)
+    if tally is not None:
+        scene.draw_list.append(("boxes", name, tally, boxes))
     return y + layout.px(after)
 
 
@@ -546,10 +586,22 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
     return y + scene.layout.px(4)
 
 
-def describe_event(event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI") -> str:
-    """One public event in words, from the human's point of view ("AI took 7♥")."""
+def describe_event(
+    event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI", gin: bool = False
+) -> str:
+    """One public event in words, from the viewer's point of view ("AI took 7♥").
+
+    `gin` says the knock turned out to be gin (known once the melds are down), so the log
+    says "went gin", not "knocked".
+
+    >>> from game.rules import Event
+    >>> describe_event(Event(0, "knock"), str), describe_event(Event(1, "knock"), str, gin=True)
+    ('You knocked', 'AI went gin')
+    """
     who = "You" if event.player == me else them
     card = card_name(event.card) if event.card is not None else ""
+    if event.kind == "knock" and gin:
+        return f"{who} went gin"
     texts = {
         "pass": f"{who} passed",
         "draw_stock": f"{who} drew from the stock",
@@ -591,7 +643,7 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
-        text = describe_event(event, card_name, scene.me, them)
+        text = describe_event(event, card_name, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
             image = render_rich(text, max(8, size * 9 // 10), colour)
@@ -605,17 +657,29 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
         y += step
 
 
-def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int, scale: float) -> None:
-    """Boxes as small filled squares, in rows of five (a plain bar read as a text cursor)."""
+def _went_gin(hand: Hand) -> bool:
+    """Whether the knock of this hand was gin (known once the knocker's melds are down)."""
+    if hand.result is not None:
+        return hand.result.kind is ResultKind.GIN
+    return hand.knocker is not None and bool(hand.knocker_melds) and not hand.knocker_deadwood
+
+
+def _draw_box_tally(
+    surface: pygame.Surface, right: int, y: int, boxes: int, scale: float
+) -> pygame.Rect | None:
+    """Boxes as small filled squares, in rows of five (a plain bar read as a text cursor);
+    returns the area they cover."""
     side = max(4, round(8 * scale))
     gap = max(2, round(3 * scale))
     shown = min(boxes, 15)
+    drawn = []
     for index in range(shown):
         row, col = divmod(index, 5)
         x = right - (5 - col) * (side + gap)
-        pygame.draw.rect(
-            surface, GOLD, (x, y + row * (side + gap), side, side), border_radius=max(1, side // 4)
-        )
+        square = pygame.Rect(x, y + row * (side + gap), side, side)
+        pygame.draw.rect(surface, GOLD, square, border_radius=max(1, side // 4))
+        drawn.append(square)
+    return drawn[0].unionall(drawn[1:]) if drawn else None
 
 
 def _draw_deadwood(
@@ -670,10 +734,9 @@ def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
 
 
 def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
-    """The opponent's name (and level) just left of its row of cards."""
+    """The opponent's name (and the computer's level) just left of its row of cards."""
     layout = scene.layout
-    level = scene.app.settings.ai_level
-    text = f"{scene.opp_name} ({level})"
+    text = scene.opp_name if scene.opp_is_person else f"{scene.opp_name} ({_level(scene)})"
     cards = [scene.sprites[c].rect() for c in scene.row_cards(scene.opp) if c in scene.sprites]
     size = layout.font(20 if not layout.portrait else 14)
     if cards and not layout.portrait:
@@ -707,7 +770,11 @@ def status_text(scene: TableScene) -> str:
     assert hand is not None
     touch = scene.layout.portrait
     if scene.dealing:
-        return "Shuffling and dealing..."
+        shown = deal_fingerprint(scene)
+        return f"Dealing. Deal fingerprint {shown}" if shown else "Shuffling and dealing..."
+    flow = scene.flow
+    if flow is not None and flow.handover is not None and not hand.is_over:
+        return f"Pass the device to {scene.player_name(scene.pairing[flow.handover])}."
     phase = hand.phase
     if hand.is_over:
         result = hand.result
@@ -759,7 +826,7 @@ def status_text(scene: TableScene) -> str:
         defence = scene.suggested_defence()
         if defence is not None and defence.layoffs:
             if touch:
-                return "Lay off: tap cards (green = best), then Done."
-            return "Lay off: click cards (green = best), or L for all; then Done."
+                return "Lay off: tap cards (green = best); Done lays off the rest."
+            return "Lay off: click cards (green = best); Done (Enter) lays off the rest."
         return "Nothing of yours fits the knocker's melds: press Done."
     return ""
