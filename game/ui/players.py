@@ -109,6 +109,15 @@ class Seating:
             first, second = second, first
         return f"{self.short(first)} & {self.short(second)}"
 
+    def side_subject(self, side: int) -> str:
+        """A score column as the subject of a sentence ("You", "The AI", "West & East")."""
+        return self.subject(side) if self.players != 4 else self.side_name(side)
+
+    def side_object(self, side: int) -> str:
+        """A score column as the object of a sentence ("you", "the AI", "West & East")."""
+        name = self.side_subject(side)
+        return {"You": "you", "The AI": "the AI"}.get(name, name)
+
     def side_people(self, side: int) -> bool:
         """Whether a person plays for score column `side`."""
         members = (side, side + 2) if self.players == 4 else (side,)

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.ui.column import Column, row_height
+from game.ui.layout import card_size
 from game.ui.menus import panel
 from game.ui.scene import Scene
 from game.ui.table_draw import felt
@@ -132,4 +133,19 @@ class PrivacyScene(Scene):
                 y = rect.bottom + view.px(2)
             y += view.px(10)
             self.draw_list.append(("note", note))
+        self._draw_backs(surface, y, self.ready_button.rect.top - view.px(12))
         self.buttons.draw(surface)
+
+    def _draw_backs(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        """A small fan of face-down cards in the space left: the cards wait, hidden."""
+        view = self.app.viewport
+        height = bottom - top
+        if height < view.px(60):
+            return
+        size = card_size(min(view.px(90), round(height * 0.7 / 1.4)))
+        back = self.app.art.back(size)
+        centre_x, centre_y = self.box.centerx, top + height // 2
+        for index in range(5):
+            turned = pygame.transform.rotozoom(back, (2 - index) * 9, 1.0)
+            x = centre_x + (index - 2) * size[0] * 0.32
+            surface.blit(turned, turned.get_rect(center=(round(x), centre_y + abs(index - 2) * view.px(4))))

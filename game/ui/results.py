@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules import Card, Match, ResultKind
+from game.rules import Card, Match, ResultKind, best_melds
 from game.ui.column import Column, row_height, split
 from game.ui.layout import card_size
 from game.ui.menus import scrim
@@ -230,6 +230,8 @@ class HandResultScene(Scene):
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
+        self.band: pygame.Rect | None = None
+        """Landscape: where the deal check and the deck are shown (under the melds)."""
         self.line_rects: list[pygame.Rect] = []
         """Where each headline line was drawn (the tests check they fit the panel)."""
 
@@ -243,8 +245,10 @@ class HandResultScene(Scene):
         table = self.table
         assert table.match is not None
         layout = table.layout
+        melds = _meld_rects(table)
+        self.band = None
         if view.portrait:
-            top = layout.status.top - view.px(6)
+            top = layout.status.top  # the line of facts above it stays in view
             self.rect = pygame.Rect(
                 view.px(6), top, view.width - 2 * view.px(6), view.height - top - view.px(6)
             )
@@ -252,14 +256,17 @@ class HandResultScene(Scene):
             multi = table.match.rules.players > 2
             left = view.px(14)
             right = min(layout.meld_area.left, layout.stock.right + view.px(120)) - view.px(10)
-            melds = [
-                s.rect() for c, s in table.sprites.items() if table.hand is not None and _melded(table, c)
-            ]
             if melds:
                 right = min(right, min(r.left for r in melds) - view.px(10))
             top = layout.opp_y + layout.opp_card[1] // 2 + view.px(56 if multi else 74)
             bottom = layout.hand_rows[0] - layout.card[1] // 2 - view.px(20)
             self.rect = pygame.Rect(left, top, max(view.px(240), right - left), bottom - top)
+            # The deal check needs width: a band under the melds, above the hand.
+            band_top = max((r.bottom for r in melds), default=layout.meld_area.bottom) + view.px(10)
+            band_bottom = bottom - view.px(4)
+            band_left, band_right = self.rect.right + view.px(12), layout.panel.left - view.px(12)
+            if band_bottom - band_top >= view.px(48) and band_right - band_left >= view.px(300):
+                self.band = pygame.Rect(band_left, band_top, band_right - band_left, band_bottom - band_top)
         button_h = view.px(row_height(view, 46))
         self.next_button.rect = pygame.Rect(0, 0, self.rect.width - view.px(40), button_h)
         self.next_button.rect.midbottom = (self.rect.centerx, self.rect.bottom - view.px(14))
@@ -353,7 +360,11 @@ class HandResultScene(Scene):
         self.line_rects = []
         body = view.font(21 if not portrait else 15)
         small = view.font(16 if not portrait else 12)
-        for kind, text in self.texts():
+        texts = self.texts()
+        if self.band is not None:
+            self._draw_band(surface, [t for t in texts if t[0] in CHECK_KINDS])
+            texts = [t for t in texts if t[0] not in CHECK_KINDS]
+        for kind, text in texts:
             if kind == "headline":
                 lines, size = headline_lines(text, view.font(32 if not portrait else 22), width)
                 self.draw_list.append(("headline", text))
@@ -365,7 +376,7 @@ class HandResultScene(Scene):
                     y += font(size).get_linesize()
                 y += view.px(6)
                 continue
-            size = small if kind in ("deck", "salt", "check", "check_failed") else body
+            size = small if kind in CHECK_KINDS else body
             colour = {"note": DIM, "check": GOOD, "check_failed": BAD, "deck": DIM, "salt": DIM}.get(
                 kind, INK
             )
@@ -379,36 +390,62 @@ class HandResultScene(Scene):
         score_size = view.font(22 if not portrait else 16)
         step = font(score_size).get_linesize()
         scores = self.score_lines()
-        heading = ""
+        heading = "Scores"
         if four:
             heading = "Team scores" if round_complete(match) else "Team scores before this round"
-        rows = step * len(scores) + (step if heading else 0)
+        heading += f", to {match.target}"
+        note_size = view.font(17 if not portrait else 13)
+        rows = step * len(scores) + font(note_size).get_linesize()
         top = self.next_button.rect.top - view.px(12) - rows
         y = max(y + view.px(10), top)
         pygame.draw.line(surface, DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), 1)
-        if heading:
-            blit_text(surface, heading, view.font(17 if not portrait else 13), DIM, "topleft", (x, y))
-            self.draw_list.append(("note", heading))
-            y += step
-        blit_text(
-            surface,
-            f"to {match.target}",
-            view.font(18 if not portrait else 14),
-            DIM,
-            "topright",
-            (x + width, y + 2),
-        )
+        rect = blit_text(surface, heading, note_size, DIM, "topleft", (x, y))
+        self.draw_list.append(("note", heading))
+        y = rect.bottom
         for text in scores:
             blit_text(surface, text, score_size, INK, "topleft", (x, y))
             self.draw_list.append(("score", text))
             y += step
         self.buttons.draw(surface)
 
+    def _draw_band(self, surface: pygame.Surface, texts: list[tuple[str, str]]) -> None:
+        """The deal check, the deck and the salt, in the band under the melds."""
+        band = self.band
+        if band is None or not texts:
+            return
+        view = self.app.viewport
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (10, 30, 20, 215), shade.get_rect(), border_radius=view.px(10))
+        surface.blit(shade, band)
+        pad = view.px(10)
+        x, y = band.x + pad, band.y + view.px(6)
+        width = band.width - 2 * pad
+        size = view.font(16)
+        for kind, text in texts:
+            colour = {"check": GOOD, "check_failed": BAD}.get(kind, DIM)
+            for part in wrap(text, size, width):
+                surface.blit(render_rich(part, size, colour), (x, y))
+                self.draw_list.append((kind, part))
+                y += font(size).get_linesize()
 
-def _melded(table: TableScene, card: Card) -> bool:
-    """Whether `card` lies in the knocker's melds on the table."""
+
+CHECK_KINDS = ("check", "check_failed", "deck", "salt")
+"""What the result panel says about the deal's commitment."""
+
+
+def _meld_rects(table: TableScene) -> list[pygame.Rect]:
+    """Where the knocker's meld cards lie on the table (where the layout sends them)."""
     hand = table.hand
-    return hand is not None and any(card in meld for meld in hand.knocker_melds)
+    if hand is None or not table.laid_out:
+        return []
+    targets = table.targets()
+    rects = []
+    for meld in hand.knocker_melds:
+        for card in meld:
+            if card in targets:
+                x, y, _, _, (w, h) = targets[card]
+                rects.append(pygame.Rect(round(x - w / 2), round(y - h / 2), w, h))
+    return rects
 
 
 def match_lines(match: Match) -> list[tuple[str, list[int]]]:
@@ -445,19 +482,9 @@ def margin_lines(match: Match, seating: Seating | None = None) -> list[str]:
     winner = match.winner
     if winner is None:
         return []
-    seating = seating or Seating.of(match)
-    lines = []
-    for side, margin in enumerate(match.margins):
-        if side != winner:
-            lines.append(
-                f"{verb(seating.side_name(side), 'pay')} {_object(seating.side_name(winner))} {margin}"
-            )
-    return lines
+    from game.ui.scoresheet import margin_text
 
-
-def _object(name: str) -> str:
-    """A name as the object of a sentence ("you", "the AI", "West")."""
-    return {"You": "you", "AI": "the AI"}.get(name, name)
+    return margin_text(match, seating or Seating.of(match))
 
 
 class MatchResultScene(Scene):
@@ -812,7 +839,7 @@ class AwayGameScene(Scene):
             loser, sitter = seating.name(played.loser), seating.subject(out[0])
             body += [
                 "",
-                f"{loser} lost and deals the next hand: {sitter} plays {seating.name(played.winner or 0)}.",
+                f"{loser} lost and deals the next hand: {verb(sitter, 'play')} {seating.name(played.winner or 0)}.",
             ]
         return title, subtitle, body
 
@@ -866,7 +893,7 @@ class AwayGameScene(Scene):
         art, four = self.app.art, self.app.settings.four_colour
         hand = game.hand
         portrait = view.portrait
-        mini = card_size(view.px(44 if not portrait else 32))
+        mini = card_size(view.px(52 if not portrait else 32))
         name_size = view.font(20 if not portrait else 13)
         left = self.area.x
         name_w = 0 if portrait else max(font(name_size).size(n)[0] for n in game.names) + view.px(12)
@@ -889,11 +916,14 @@ class AwayGameScene(Scene):
         return y
 
     def _row_cards(self, hand: Any, seat: int) -> list[Card]:
-        """A seat's cards as shown: the melds first once the hand is over."""
-        cards = sorted(hand.hands[seat], key=lambda c: (c.suit, c.rank))
+        """A seat's cards as shown: its melds first, then the rest by rank (the knocker's row
+        is its deadwood once the melds are down)."""
         if hand.knocker == seat and hand.knocker_melds:
             return list(hand.knocker_deadwood)
-        return cards
+        from game.ui.table_flow import meld_ordered
+
+        cards = list(hand.hands[seat])
+        return meld_ordered(cards, best_melds(cards).melds)
 
     def _draw_middle(
         self, surface: pygame.Surface, hand: Any, x: int, y: int, span: int, mini: tuple[int, int]

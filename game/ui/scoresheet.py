@@ -37,6 +37,7 @@ INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
 RULE = (70, 120, 90)
+SHEET_FILL = (16, 44, 31)
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_c)
 TAP_SLOP = 10
 """Logical pixels a finger may move and still tap (more is a scroll)."""
@@ -67,7 +68,8 @@ def how(match: Match, played: PlayedHand, seating: Seating) -> str:
     if played.winner is None:
         text = "Void: the stock ran out"
     else:
-        text = f"{result_word(result.kind).capitalize()} by {seating.name(played.winner)}"
+        winner = seating.name(played.winner) if match.rules.players == 2 else seating.short(played.winner)
+        text = f"{result_word(result.kind).capitalize()} by {winner}"
         if result.kind is ResultKind.KNOCK:
             text += f" ({result.knocker_count} v {result.defender_count})"
         elif result.kind is ResultKind.UNDERCUT:
@@ -75,7 +77,7 @@ def how(match: Match, played: PlayedHand, seating: Seating) -> str:
         if result.multiplier > 1:
             text += f", spade x{result.multiplier}"
     if match.rules.players > 2:
-        a, b = (seating.name(p) for p in played.players)
+        a, b = (seating.short(p) for p in played.players)
         text = f"{a} v {b}: {text[:1].lower() + text[1:]}"
     return text
 
@@ -119,7 +121,7 @@ def sheet_rows(match: Match, seating: Seating) -> list[SheetRow]:
         number = str(len(match.played) + 1)
         detail = "Being played"
         if match.rules.players > 2:
-            a, b = (seating.name(p) for p in match.seats)
+            a, b = (seating.short(p) for p in match.seats)
             detail = f"{a} v {b}: being played"
         rows.append(SheetRow("playing", number, detail, blank, blank, none))
     rows += _closing_rows(match)
@@ -183,11 +185,10 @@ def margin_text(match: Match, seating: Seating) -> list[str]:
     winner = match.winner
     if winner is None:
         return []
-    win = seating.side_name(winner)
     lines = []
     for side, margin in enumerate(match.margins):
         if side != winner:
-            lines.append(f"{verb(seating.side_name(side), 'pay')} {win} {margin}")
+            lines.append(f"{verb(seating.side_subject(side), 'pay')} {seating.side_object(winner)} {margin}")
     return lines
 
 
@@ -377,6 +378,8 @@ class ScoreSheetScene(Scene):
         view = self.app.viewport
         portrait = view.portrait
         scrim(surface, (0, 0, 0, 170))
+        radius = max(8, round(18 * view.scale))
+        pygame.draw.rect(surface, SHEET_FILL, self.box, border_radius=radius)  # opaque: nothing shows through
         panel(surface, self.box, view.scale)
         self.draw_list = []
         rules = self.match.rules
@@ -461,7 +464,7 @@ class ScoreSheetScene(Scene):
                     self._draw_boxes(surface, rect.right + view.px(4), rect.centery, min(1, row.boxes[side]))
             total = row.totals[side]
             if total:
-                ty = top + (line if points else 0)
+                ty = top + (line if row.kind in ("hand", "round", "boxes") else 0)
                 blit_text(surface, total, size, colour, "midtop", (centre, ty))
                 if strong:
                     rect = pygame.Rect(

@@ -505,8 +505,9 @@ class TableScene(Scene):
         face = self.revealed(self.opp)
         # Cards the AI took from the discard pile are public: they stay face up.
         known = set(hand.known[self.opp])
+        span = table_draw.opponent_span(self)
         for index, (card, (x, y, w, h)) in enumerate(
-            zip(cards, opponent_slots(layout, len(cards), face), strict=True)
+            zip(cards, opponent_slots(layout, len(cards), face, span), strict=True)
         ):
             result[card] = (x, y, face or card in known, 300 + index, (w, h))
         return result

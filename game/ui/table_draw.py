@@ -733,16 +733,36 @@ def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
     return int(cache[1])
 
 
+def opponent_label(scene: TableScene) -> tuple[str, int]:
+    """The opponent's name as shown beside its row (with the computer's level when there is
+    room), and its text size in pixels."""
+    layout = scene.layout
+    # A phone's narrow margin has room for the name alone.
+    plain = layout.portrait or scene.opp_is_person
+    text = scene.opp_name if plain else f"{scene.opp_name} ({_level(scene)})"
+    return text, layout.font(20 if not layout.portrait else 14)
+
+
+def opponent_span(scene: TableScene) -> tuple[int, int]:
+    """The opponent row's left and right edges, leaving room for its name on the left."""
+    layout = scene.layout
+    left, right = layout.opp_span
+    if layout.portrait or scene.flow is None:
+        return left, right
+    text, size = opponent_label(scene)
+    room = layout.name_anchor[0] + font(size).size(text)[0] + layout.px(14)
+    return max(left, room), right
+
+
 def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
     """The opponent's name (and the computer's level) just left of its row of cards."""
     layout = scene.layout
-    text = scene.opp_name if scene.opp_is_person else f"{scene.opp_name} ({_level(scene)})"
+    text, size = opponent_label(scene)
     cards = [scene.sprites[c].rect() for c in scene.row_cards(scene.opp) if c in scene.sprites]
-    size = layout.font(20 if not layout.portrait else 14)
     if cards and not layout.portrait:
         left = min(r.left for r in cards)
         label_w = font(size).size(text)[0]
-        anchor = (max(layout.px(12), left - layout.px(14) - label_w), layout.opp_y)
+        anchor = (max(layout.name_anchor[0], left - layout.px(14) - label_w), layout.opp_y)
         rect = blit_text(surface, text, size, GOLD, "midleft", anchor)
     else:
         rect = blit_text(surface, text, size, GOLD, "midleft", layout.name_anchor)
