@@ -361,8 +361,8 @@ class HandResultScene(Scene):
         body = view.font(21 if not portrait else 15)
         small = view.font(16 if not portrait else 12)
         texts = self.texts()
-        if self.band is not None:
-            self._draw_band(surface, [t for t in texts if t[0] in CHECK_KINDS])
+        banded = [t for t in texts if t[0] in CHECK_KINDS] if self.band is not None else []
+        if banded:
             texts = [t for t in texts if t[0] not in CHECK_KINDS]
         for kind, text in texts:
             if kind == "headline":
@@ -407,6 +407,7 @@ class HandResultScene(Scene):
             self.draw_list.append(("score", text))
             y += step
         self.buttons.draw(surface)
+        self._draw_band(surface, banded)
 
     def _draw_band(self, surface: pygame.Surface, texts: list[tuple[str, str]]) -> None:
         """The deal check, the deck and the salt, in the band under the melds."""

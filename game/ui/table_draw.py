@@ -163,7 +163,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.banner.alpha > 0.01:
         scene.draw_list.append(("banner", scene.banner.text, layout.meld_area, None))
     # Messages take the status line's place, so they never cover the piles or the cards.
-    box = scene.toast.draw(surface, layout.status, layout.font(24 if not layout.portrait else 17))
+    box = scene.toast.draw(surface, message_area(layout), layout.font(24 if not layout.portrait else 17))
     if box is not None:
         scene.draw_list.append(("toast", scene.toast.text, box, None))
 
@@ -769,15 +769,26 @@ def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
     scene.draw_list.append(("opponent", scene.opp_name, rect, None))
 
 
+def message_area(layout: TableLayout) -> pygame.Rect:
+    """Where the status line and messages go: the status line, clear of the piles' labels
+    (in landscape the line runs beside the discard pile, whose label hangs below it)."""
+    status = layout.status
+    if layout.portrait:
+        return status
+    left = max(status.left, layout.discard.right + layout.px(16))
+    return pygame.Rect(left, status.top, max(1, status.right - left), status.height)
+
+
 def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
     text = status_text(scene)
     if text:
         layout = scene.layout
+        area = message_area(layout)
         size = layout.font(26 if not layout.portrait else 16)
         image = render_rich(text, size, INK)
-        if image.get_width() > layout.status.width:
-            image = render_rich(text, max(8, size * layout.status.width // image.get_width()), INK)
-        rect = image.get_rect(center=layout.status.center)
+        if image.get_width() > area.width:
+            image = render_rich(text, max(8, size * area.width // image.get_width()), INK)
+        rect = image.get_rect(center=area.center)
         surface.blit(image, rect)
         scene.draw_list.append(("status", text, rect, None))
 
