@@ -232,6 +232,8 @@ class HandResultScene(Scene):
         self.draw_list: list[tuple[str, str]] = []
         self.band: pygame.Rect | None = None
         """Landscape: where the deal check and the deck are shown (under the melds)."""
+        self.content_bottom = 0
+        """Where the last line drawn ends (the tests check it stays above the button)."""
         self.line_rects: list[pygame.Rect] = []
         """Where each headline line was drawn (the tests check they fit the panel)."""
 
@@ -358,15 +360,15 @@ class HandResultScene(Scene):
         width = self.rect.width - 2 * pad
         self.draw_list = []
         self.line_rects = []
-        body = view.font(21 if not portrait else 15)
-        small = view.font(16 if not portrait else 12)
         texts = self.texts()
         banded = [t for t in texts if t[0] in CHECK_KINDS] if self.band is not None else []
         if banded:
             texts = [t for t in texts if t[0] not in CHECK_KINDS]
+        room = self.next_button.rect.top - view.px(12) - y
+        head, body, small, score_size, note_size = self._sizes(texts, width, room)
         for kind, text in texts:
             if kind == "headline":
-                lines, size = headline_lines(text, view.font(32 if not portrait else 22), width)
+                lines, size = headline_lines(text, head, width)
                 self.draw_list.append(("headline", text))
                 for line in lines:
                     image = render_rich(line, size, GOLD)
@@ -386,15 +388,9 @@ class HandResultScene(Scene):
                 surface.blit(render_rich(part, size, colour), (x, y))
                 self.draw_list.append((kind, part))
                 y += font(size).get_linesize()
-        four = match.rules.players == 4
-        score_size = view.font(22 if not portrait else 16)
         step = font(score_size).get_linesize()
         scores = self.score_lines()
-        heading = "Scores"
-        if four:
-            heading = "Team scores" if round_complete(match) else "Team scores before this round"
-        heading += f", to {match.target}"
-        note_size = view.font(17 if not portrait else 13)
+        heading = self.score_heading()
         rows = step * len(scores) + font(note_size).get_linesize()
         top = self.next_button.rect.top - view.px(12) - rows
         y = max(y + view.px(10), top)
@@ -406,8 +402,44 @@ class HandResultScene(Scene):
             blit_text(surface, text, score_size, INK, "topleft", (x, y))
             self.draw_list.append(("score", text))
             y += step
+        self.content_bottom = y
         self.buttons.draw(surface)
         self._draw_band(surface, banded)
+
+    def score_heading(self) -> str:
+        """The line over the scores: what they are, and the target."""
+        match = self.table.match
+        assert match is not None
+        heading = "Scores"
+        if match.rules.players == 4:
+            heading = "Team scores" if round_complete(match) else "Team scores before this round"
+        return heading + f", to {match.target}"
+
+    def _sizes(self, texts: list[tuple[str, str]], width: int, room: int) -> tuple[int, int, int, int, int]:
+        """Text sizes (headline, body, small, scores, notes) that fit `room` pixels: the usual
+        ones, or a step smaller at a time when a long result would push the scores onto the
+        button."""
+        view = self.app.viewport
+        portrait = view.portrait
+        base = (32, 21, 16, 22, 17) if not portrait else (22, 15, 12, 16, 13)
+        sizes = tuple(view.font(b) for b in base)
+        for shrink in (1.0, 0.92, 0.85, 0.78, 0.72):
+            sizes = tuple(view.font(b * shrink) for b in base)
+            head, body, small, score, note = sizes
+            height = (
+                view.px(16) + font(note).get_linesize() + font(score).get_linesize() * len(self.score_lines())
+            )
+            for kind, text in texts:
+                if kind == "headline":
+                    lines, used = headline_lines(text, head, width)
+                    height += font(used).get_linesize() * len(lines) + view.px(6)
+                    continue
+                size = small if kind in CHECK_KINDS else body
+                height += font(size).get_linesize() * len(wrap(text, size, width))
+            if height <= room:
+                break
+        head, body, small, score, note = sizes
+        return head, body, small, score, note
 
     def _draw_band(self, surface: pygame.Surface, texts: list[tuple[str, str]]) -> None:
         """The deal check, the deck and the salt, in the band under the melds."""
@@ -712,6 +744,9 @@ class AwayGameScene(Scene):
         self.buttons = ButtonRow([self.continue_button, self.skip_button, self.menu_button])
         self.draw_list: list[tuple[str, str]] = []
         self.shot_taken = False
+        self.body_bottom = 0
+        self.scores_top = 0
+        """Where the small table and the text end, and the scores begin (for the tests)."""
 
     def setup(self) -> None:
         """Lay out for the window."""
@@ -872,9 +907,11 @@ class AwayGameScene(Scene):
                 surface.blit(render_rich(part, size, colour), (x, y))
                 self.draw_list.append(("line", part))
                 y += font(size).get_linesize()
+        self.body_bottom = y
         score_size = view.font(22 if not portrait else 15)
         step = font(score_size).get_linesize()
         y = self.continue_button.rect.top - view.px(10) - step * match.sides
+        self.scores_top = y - view.px(5)
         pygame.draw.line(surface, DIM, (x, y - view.px(5)), (x + width, y - view.px(5)), 1)
         blit_text(surface, f"to {match.target}", view.font(18 if not portrait else 13), DIM, "topright",
                   (x + width, y + 2))  # fmt: skip

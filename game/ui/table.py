@@ -505,10 +505,11 @@ class TableScene(Scene):
         face = self.revealed(self.opp)
         # Cards the AI took from the discard pile are public: they stay face up.
         known = set(hand.known[self.opp])
+        slots = opponent_slots(layout, len(cards), face)
         span = table_draw.opponent_span(self)
-        for index, (card, (x, y, w, h)) in enumerate(
-            zip(cards, opponent_slots(layout, len(cards), face, span), strict=True)
-        ):
+        if slots and slots[0][0] - slots[0][2] / 2 < span[0]:
+            slots = opponent_slots(layout, len(cards), face, span)  # leave the name its room
+        for index, (card, (x, y, w, h)) in enumerate(zip(cards, slots, strict=True)):
             result[card] = (x, y, face or card in known, 300 + index, (w, h))
         return result
 

@@ -409,7 +409,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     if hand is None:
         game = scene.background
         if game is not None:
-            text = f"{' v '.join(game.names)}: playing"
+            text = f"{' v '.join(game.names)}: {'over' if game.done else 'playing'}"
             for line in wrap(text, f(18), right - x):
                 rect = blit_text(surface, line, f(18), DIM_INK, "topleft", (x, y))
                 y = rect.bottom
