@@ -23,6 +23,7 @@ import pygame
 
 from game.ui import browser, richtext, table_draw, text
 from game.ui.art import CardArt
+from game.ui.notices import deliver_notices
 from game.ui.pointer import PointerFilter
 from game.ui.scene import SceneStack
 from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
@@ -145,8 +146,9 @@ class App:
         self.selfplay_hands: int = options.selfplay
         self.selfplay = self.selfplay_hands > 0
         self.persistence = Persistence(enabled=not (options.no_storage or self.selfplay))
-        self.settings = Settings.from_dict(self.persistence.load("settings"))
-        self.stats = Stats.from_dict(self.persistence.load("statistics"))
+        # Anything refused while loading is set aside and told to the player on the first frame.
+        self.settings: Settings = self.persistence.load_settings()
+        self.stats: Stats = self.persistence.load_stats()
         if options.level:
             self.settings.ai_level = options.level
         if options.variant:
@@ -240,13 +242,13 @@ class App:
         self.sounds.enabled = self.settings.sound and not self.selfplay
         self.sounds.play(effect)
 
-    def save_settings(self) -> None:
-        """Persist settings (no-op without storage)."""
-        self.persistence.save("settings", self.settings.to_dict())
+    def save_settings(self) -> bool:
+        """Keep the settings; False when they were not saved (the player is told why, once)."""
+        return self.persistence.save_settings(self.settings)
 
-    def save_stats(self) -> None:
-        """Persist statistics (no-op without storage)."""
-        self.persistence.save("statistics", self.stats.to_dict())
+    def save_stats(self) -> bool:
+        """Keep the statistics; False when they were not saved (the player is told why, once)."""
+        return self.persistence.save_stats(self.stats)
 
     def notable(self, moment: str) -> None:
         """A notable moment (deal, knock, ...): save a screenshot when asked to."""
@@ -306,6 +308,7 @@ class App:
         self._follow_page(time.perf_counter())
         for event in pygame.event.get():
             self.dispatch(event)
+        deliver_notices(self)
         if self.selfplay and self.stack.top is not None:
             self.stack.top.autopilot()
         self.stack.update(dt)
@@ -344,7 +347,7 @@ class App:
                 self.drawn_ms.append(work)
             if self.selfplay:
                 await asyncio.sleep(0)
-            elif drawn or self.stack.animating():
+            elif drawn or self._was_busy or self.stack.working():
                 clock.tick(FRAME_RATE)
                 await asyncio.sleep(0)
             else:
@@ -360,21 +363,17 @@ class App:
         """Frame work times (events + update + draw + present) in milliseconds.
 
         `frames` counts every pass of the loop and `frames_drawn` the ones that drew and
-        presented a picture; the percentiles are over the drawn frames (an idle pass costs
-        almost nothing and would only hide the real work).
+        presented a picture. `frame_ms_*` are over the drawn frames; `work_ms_p99` is over
+        every pass that did any work at all (one that only thinks for the AI, draws nothing,
+        counts here), so neither hides the other.
         """
-        times = sorted(self.drawn_ms)
         stats: dict[str, float | int] = {"frames": len(self.frame_ms), "frames_drawn": self.frames_drawn}
-        if not times:
-            stats.update({"frame_ms_p50": 0.0, "frame_ms_p99": 0.0, "frame_ms_max": 0.0})
-            return stats
-
-        def pct(p: float) -> float:
-            return round(times[min(len(times) - 1, int(p * (len(times) - 1) + 0.5))], 3)
-
-        stats.update(
-            {"frame_ms_p50": pct(0.50), "frame_ms_p99": pct(0.99), "frame_ms_max": round(times[-1], 3)}
-        )
+        drawn = sorted(self.drawn_ms)
+        busy = sorted(t for t in self.frame_ms if t >= 0.05)
+        stats["frame_ms_p50"] = _percentile(drawn, 0.50)
+        stats["frame_ms_p99"] = _percentile(drawn, 0.99)
+        stats["frame_ms_max"] = round(drawn[-1], 3) if drawn else 0.0
+        stats["work_ms_p99"] = _percentile(busy, 0.99)
         return stats
 
     def write_frame_stats(self) -> None:
@@ -384,6 +383,17 @@ class App:
                 Path(self.options.frame_stats).write_text(json.dumps(self.frame_stats(), indent=2))
             except OSError as error:
                 print(f"main.py: cannot write frame statistics: {error}", file=sys.stderr)
+
+
+def _percentile(times: list[float], fraction: float) -> float:
+    """The `fraction` percentile of sorted `times` (0 when there are none).
+
+    >>> _percentile([1.0, 2.0, 3.0, 4.0], 0.5)
+    3.0
+    """
+    if not times:
+        return 0.0
+    return round(times[min(len(times) - 1, int(fraction * (len(times) - 1) + 0.5))], 3)
 
 
 def create_app(argv: list[str] | None = None) -> App:

@@ -208,6 +208,18 @@ def round_complete(match: Match) -> bool:
     return match.rules.players == 4 and bool(games) and len(games) % 2 == 0
 
 
+def margin_text(match: Match, seating: Seating) -> list[str]:
+    """What each losing side pays the winner, once the match is over."""
+    winner = match.winner
+    if winner is None:
+        return []
+    lines = []
+    for side, margin in enumerate(match.margins):
+        if side != winner:
+            lines.append(f"{verb(seating.side_subject(side), 'pay')} {seating.side_object(winner)} {margin}")
+    return lines
+
+
 class BackgroundGame:
     """An AI-against-AI hand of the match, played a slice per frame.
 
@@ -298,6 +310,7 @@ __all__ = [
     "BackgroundGame",
     "Seating",
     "human_seat",
+    "margin_text",
     "person_seats",
     "played_line",
     "player_name",

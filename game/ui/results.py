@@ -7,7 +7,6 @@ that stay in view beside the hand result panel work too.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from game.rules import Card, Match, ResultKind, best_melds
 from game.ui.column import Column, row_height, split
 from game.ui.layout import card_size
 from game.ui.menus import scrim
-from game.ui.players import Seating, round_complete, round_lines, verb
+from game.ui.players import Seating, margin_text, round_complete, round_lines, verb
 from game.ui.richtext import render_rich
 from game.ui.scene import Scene
 from game.ui.text import blit_text, font, wrap
@@ -76,17 +75,16 @@ def headline_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     return [first, rest], size
 
 
-def open_pause(app: Any, table: TableScene | None, match: Match | None = None) -> None:
-    """The pause menu over what is on screen (the table's, or a finished match's)."""
+def open_pause(app: Any, table: TableScene | None, match: Match | None = None, setup: Any = None) -> None:
+    """The pause menu over what is on screen: the table's, or a finished match's (`table` None).
+
+    `setup` (who plays each seat) goes with it, so a restart keeps the same people.
+    """
     from game.ui.menus import PauseScene
 
-    # The pause menu learns about the match (for its score sheet and restart) in another
-    # branch; until then it takes the table alone.
-    pause: Any = PauseScene
-    if "match" in inspect.signature(pause).parameters:
-        app.stack.push(pause(app, table, match=match))
-    else:
-        app.stack.push(pause(app, table))
+    if setup is None and table is not None:
+        setup = table.setup_of_match
+    app.stack.push(PauseScene(app, table, match=match, setup=setup))
 
 
 def open_help(app: Any) -> None:
@@ -515,8 +513,6 @@ def margin_lines(match: Match, seating: Seating | None = None) -> list[str]:
     winner = match.winner
     if winner is None:
         return []
-    from game.ui.scoresheet import margin_text
-
     return margin_text(match, seating or Seating.of(match))
 
 
@@ -584,7 +580,7 @@ class MatchResultScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu (new match, settings, quit...)."""
-        open_pause(self.app, None, self.match)
+        open_pause(self.app, None, self.match, self.setup_of_match)
 
     def open_sheet(self) -> None:
         """The whole match on the score sheet."""
@@ -609,7 +605,8 @@ class MatchResultScene(Scene):
         """Celebrate a match won by a person (a shutout above all), then a screenshot."""
         if not self.celebrated:
             self.celebrated = True
-            self.celebrate()
+            if self.app.stack.top is self:  # never on top of a menu already opened over it
+                self.celebrate()
         if not self.shot_taken:
             self.shot_taken = True
             self.app.notable("match_result")

@@ -27,7 +27,7 @@ import pygame
 from game.rules import Match, PlayedHand, ResultKind
 from game.ui.column import Column, row_height
 from game.ui.menus import panel, scrim
-from game.ui.players import Seating, result_word, verb
+from game.ui.players import Seating, margin_text, result_word, verb
 from game.ui.richtext import render_rich
 from game.ui.scene import Scene
 from game.ui.text import blit_text, font, wrap
@@ -178,18 +178,6 @@ def _closing_rows(match: Match) -> list[SheetRow]:
     rows.append(SheetRow("bonus", label, detail, tuple(bonus), ("",) * sides, (0,) * sides))
     rows.append(SheetRow("total", "Total", "", ("",) * sides, tuple(str(t) for t in totals), (0,) * sides))
     return rows
-
-
-def margin_text(match: Match, seating: Seating) -> list[str]:
-    """What each losing side pays the winner, once the match is over."""
-    winner = match.winner
-    if winner is None:
-        return []
-    lines = []
-    for side, margin in enumerate(match.margins):
-        if side != winner:
-            lines.append(f"{verb(seating.side_subject(side), 'pay')} {seating.side_object(winner)} {margin}")
-    return lines
 
 
 def setup_at_table(app: Any, match: Match) -> Any:

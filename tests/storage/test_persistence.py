@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 import game.rules
 from game.persistence import MATCH_SCHEMA, Persistence
 from game.rules import Match, RecordError, RuleSet
-from game.rules.actions import seal
+from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
+from game.rules.records import seal
 from game.settings import MatchSetup, Settings
 from game.stats import Bucket, Stats
 from game.storage import DiskBackend, Storage, StorageError
@@ -338,7 +339,7 @@ def _newer() -> list[tuple[str, bytes]]:
         ("settings", json.dumps({**good["settings"], "schema": 3, "colour": "teal"}).encode()),
         ("statistics", json.dumps({"schema": 99, "anything": [1, 2]}).encode()),
         ("saved-match", json.dumps({"schema": 3, "match": "elsewhere"}).encode()),
-        ("saved-match", json.dumps({**match, "version": 2}).encode()),
+        ("saved-match", json.dumps({**match, "version": MATCH_RECORD_VERSION + 1}).encode()),
         ("saved-match", json.dumps({**good["saved-match"], "match": {**match, "version": 5}}).encode()),
     ]
 

@@ -74,7 +74,7 @@ def test_human_plays_a_hand_with_offer_draws_reorder_knock_and_arrangement_choic
     # It cannot go straight back: the engine says why, on screen.
     drag(app, card_point(table, "2H"), DISCARD_POS)
     assert C("2H") in hand.hands[0]
-    assert table.toast.remaining > 0 and "2♥" in table.toast.text  # named as players write it
+    assert table.toast.remaining > 0 and "2♥" in table.toast.text
     assert any(kind == "toast" for kind, *_ in table.draw_list)
 
     # Reorder: drag the leftmost card to the far right of the hand.
