@@ -102,6 +102,14 @@ def open_sheet(app: Any, match: Match | None, setup: Any = None) -> None:
         app.stack.push(ScoreSheetScene(app, match, setup=setup))
 
 
+def fitting_size(button: Button, size: int) -> int:
+    """The largest text size up to `size` at which `button`'s label fits inside it."""
+    room = button.rect.width - max(8, button.rect.height // 3)
+    while size > 8 and font(size).size(button.text)[0] > room:
+        size -= 1
+    return size
+
+
 def _panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
     radius = max(8, round(18 * scale))
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -256,9 +264,13 @@ class HandResultScene(Scene):
             multi = table.match.rules.players > 2
             left = view.px(14)
             right = min(layout.meld_area.left, layout.stock.right + view.px(120)) - view.px(10)
-            if melds:
+            if melds and layout.compact:
+                right = min(r.left for r in melds) - view.px(10)  # the melds sit mid-table
+            elif melds:
                 right = min(right, min(r.left for r in melds) - view.px(10))
             top = layout.opp_y + layout.opp_card[1] // 2 + view.px(56 if multi else 74)
+            if layout.compact:  # a phone held sideways: every pixel of the left column
+                top = layout.opp_y + layout.opp_card[1] // 2 + view.px(8)
             bottom = layout.hand_rows[0] - layout.card[1] // 2 - view.px(20)
             self.rect = pygame.Rect(left, top, max(view.px(240), right - left), bottom - top)
             # The deal check needs width: a band under the melds, above the hand.
@@ -270,7 +282,7 @@ class HandResultScene(Scene):
         button_h = view.px(row_height(view, 46))
         self.next_button.rect = pygame.Rect(0, 0, self.rect.width - view.px(40), button_h)
         self.next_button.rect.midbottom = (self.rect.centerx, self.rect.bottom - view.px(14))
-        self.next_button.size = view.font(24 if not view.portrait else 19)
+        self.next_button.size = fitting_size(self.next_button, view.font(24 if not view.portrait else 19))
         self.next_button.show_key = not view.portrait
 
     def next(self) -> None:
@@ -389,13 +401,14 @@ class HandResultScene(Scene):
         step = font(score_size).get_linesize()
         scores = self.score_lines()
         heading = self.score_heading()
-        rows = step * len(scores) + font(note_size).get_linesize()
+        rows = step * len(scores) + font(note_size).get_linesize() * len(wrap(heading, note_size, width))
         top = self.next_button.rect.top - view.px(12) - rows
         y = max(y + view.px(10), top)
         pygame.draw.line(surface, DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), 1)
-        rect = blit_text(surface, heading, note_size, DIM, "topleft", (x, y))
-        self.draw_list.append(("note", heading))
-        y = rect.bottom
+        for part in wrap(heading, note_size, width):
+            rect = blit_text(surface, part, note_size, DIM, "topleft", (x, y))
+            self.draw_list.append(("note", part))
+            y = rect.bottom
         for text in scores:
             blit_text(surface, text, score_size, INK, "topleft", (x, y))
             self.draw_list.append(("score", text))
@@ -424,9 +437,9 @@ class HandResultScene(Scene):
         for shrink in (1.0, 0.92, 0.85, 0.78, 0.72):
             sizes = tuple(view.font(b * shrink) for b in base)
             head, body, small, score, note = sizes
-            height = (
-                view.px(16) + font(note).get_linesize() + font(score).get_linesize() * len(self.score_lines())
-            )
+            heading = len(wrap(self.score_heading(), note, width))
+            height = view.px(16) + font(note).get_linesize() * heading
+            height += font(score).get_linesize() * len(self.score_lines())
             for kind, text in texts:
                 if kind == "headline":
                     lines, used = headline_lines(text, head, width)
@@ -446,7 +459,7 @@ class HandResultScene(Scene):
             return
         view = self.app.viewport
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (10, 30, 20, 215), shade.get_rect(), border_radius=view.px(10))
+        pygame.draw.rect(shade, (10, 30, 20, 255), shade.get_rect(), border_radius=view.px(10))
         surface.blit(shade, band)
         pad = view.px(10)
         x, y = band.x + pad, band.y + view.px(6)

@@ -313,7 +313,7 @@ class TableScene(Scene):
             button.size = layout.font(22 if layout.portrait else (26 if name in ("knock", "gin") else 22))
             button.show_key = not layout.portrait
         self.buttons["menu"].size = layout.font(17 if layout.portrait else 22)
-        self.buttons["sheet"].text = "Scores" if layout.portrait else SHEET_LABEL
+        self.buttons["sheet"].text = "Scores" if layout.portrait or layout.compact else SHEET_LABEL
 
     # --- the window ---------------------------------------------------------------------------
 

@@ -238,7 +238,7 @@ def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
         scene.draw_list.append(("warning", note, rect, None))
         return
     shown = deal_fingerprint(scene)
-    if shown:
+    if shown and not hand.is_over:  # once it is over, the result checks it
         text = f"Deal fingerprint {shown}"
         rect = blit_text(
             surface, text, layout.font(17 if not layout.portrait else 13), DIM_INK, "midtop", middle

@@ -8,6 +8,12 @@ import random
 from game.ai import make_player
 from game.rules import Match, RuleSet
 
+from .layout_check import SIZES
+
+TABLE_SIZES = [*SIZES, (844, 390)]
+"""The layout tests' windows, and a phone held sideways (the table's compact layout)."""
+TABLE_IDS = [f"{w}x{h}" for w, h in TABLE_SIZES]
+
 
 def played_match(
     players: int = 2, hands: int = 6, seed: int = 1, variant: str = "standard", finish: bool = False

@@ -12,8 +12,7 @@ from game.ui.table import TableScene
 from game.ui.table_draw import status_text
 
 from .harness import deck_for, frames, key, make_app, run_until, start_table
-from .layout_check import SIZES
-from .table_support import sized_app
+from .table_support import TABLE_IDS, TABLE_SIZES, sized_app
 
 GIN_DEAL = dict(
     human="2H 3H 4H 7C 7D 7S QS KS JS 9D",
@@ -78,7 +77,7 @@ def test_a_deck_that_does_not_match_the_fingerprint_shown_is_reported():
     assert "does NOT match" in failed
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 def test_the_deal_check_fits_beside_the_panel_without_covering_cards(size):
     app = sized_app(size)
     table, result = _gin_result(app)

@@ -16,10 +16,9 @@ from game.ui.seats import ThinkingSeat, make_ai
 from game.ui.table import TableScene
 
 from .harness import deck_for, frames, key, run_until, start_table
-from .layout_check import SIZES, layout_problems
-from .table_support import sized_app, tap, target
+from .layout_check import layout_problems
+from .table_support import TABLE_IDS, TABLE_SIZES, sized_app, tap, target
 
-IDS = [f"{w}x{h}" for w, h in SIZES]
 GIN = dict(
     human="2H 3H 4H 7C 7D 7S QS KS JS 9D",
     ai="2C 4C 6C 8C TC 2D 4D 6D 8D TD",
@@ -35,7 +34,7 @@ def _check(app, where: str) -> None:
     assert not problems, f"{where} at {app.viewport.size}:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 def test_a_gin_its_celebration_and_the_result_with_the_tables_shortcuts(size):
     app = sized_app(size)
     start_table(app, deck_for(**GIN), dealer=1, script=[])
@@ -50,7 +49,7 @@ def test_a_gin_its_celebration_and_the_result_with_the_tables_shortcuts(size):
     assert {name for name, _ in result.hit_targets()} >= {"Next hand", "Menu"}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 def test_the_ai_only_hand_while_it_plays_and_once_it_is_over(size):
     app = sized_app(size)
     table = TableScene(app, Match(RuleSet.preset("standard", players=3), random.Random(1)))
@@ -70,7 +69,7 @@ def test_the_ai_only_hand_while_it_plays_and_once_it_is_over(size):
     assert app.stack.top is table and table.pairing[table.me] == 0
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 def test_four_players_the_persons_result_with_its_round_note(size):
     app = sized_app(size)
     app.settings.players = "4"

@@ -31,8 +31,7 @@ from game.ui.table_draw import DEADWOOD_MARK, MELD_COLOURS
 from game.ui.text import font
 
 from .harness import click, deck_for, frames, key, make_app, run_until, start_table
-from .layout_check import SIZES
-from .table_support import played_match, sized_app, tap, target
+from .table_support import TABLE_IDS, TABLE_SIZES, played_match, sized_app, tap, target
 
 C = Card.parse
 _KINDS = [ResultKind.UNDERCUT, ResultKind.KNOCK, ResultKind.GIN, ResultKind.BIG_GIN]
@@ -230,7 +229,7 @@ def test_meld_bars_match_the_engine_with_four_players():
 # --- 3. The result panel over wide melds -----------------------------------------------------
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 def test_the_result_panel_never_covers_a_meld_card(size):
     app = sized_app(size)
     app.settings.variant = "oklahoma"
@@ -404,8 +403,8 @@ def test_four_players_the_result_shows_the_scores_before_the_round_and_the_other
     for _ in range(120):  # time passes on the result panel: the other game does not
         frames(app)
     assert table.background.moves == 0 and match.scores == before
-    said = [text for _, text in result.draw_list]
-    assert "Team scores before this round, to 125" in said
+    notes = " ".join(text for kind, text in result.draw_list if kind == "note")
+    assert "Team scores before this round, to 125" in notes
     assert "once the other game is played" in " ".join(
         text for kind, text in result.draw_list if kind == "note"
     )
@@ -431,7 +430,7 @@ def test_four_players_the_result_shows_the_scores_before_the_round_and_the_other
 # --- 8. The opponent's name, and the table while sitting out -----------------------------------------
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 @pytest.mark.parametrize("players", ["2", "3", "4"])
 def test_the_opponents_name_sits_beside_its_row_never_on_its_cards(size, players):
     app = sized_app(size)
@@ -484,7 +483,7 @@ def test_the_headline_never_leaves_the_points_alone_on_a_line(width):
         assert all(font(used).size(line)[0] <= width for line in lines) or used == 8
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
 def test_an_undercut_headline_fits_its_panel(size):
     app = sized_app(size)
     table = start_table(app, deck_for(**UNDERCUT), dealer=1, script=[Pass(), EndLayoff()])
