@@ -453,24 +453,25 @@ class HandResultScene(Scene):
         return head, body, small, score, note
 
     def _draw_band(self, surface: pygame.Surface, texts: list[tuple[str, str]]) -> None:
-        """The deal check, the deck and the salt, in the band under the melds."""
+        """The deal check, the deck and the salt, in the band under the melds (no taller
+        than its lines need)."""
         band = self.band
         if band is None or not texts:
             return
         view = self.app.viewport
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (10, 30, 20, 255), shade.get_rect(), border_radius=view.px(10))
-        surface.blit(shade, band)
         pad = view.px(10)
-        x, y = band.x + pad, band.y + view.px(6)
         width = band.width - 2 * pad
         size = view.font(16)
-        for kind, text in texts:
+        step = font(size).get_linesize()
+        lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
+        box = pygame.Rect(band.x, band.y, band.width, min(band.height, len(lines) * step + view.px(12)))
+        pygame.draw.rect(surface, (10, 30, 20), box, border_radius=view.px(10))
+        x, y = box.x + pad, box.y + view.px(6)
+        for kind, part in lines:
             colour = {"check": GOOD, "check_failed": BAD}.get(kind, DIM)
-            for part in wrap(text, size, width):
-                surface.blit(render_rich(part, size, colour), (x, y))
-                self.draw_list.append((kind, part))
-                y += font(size).get_linesize()
+            surface.blit(render_rich(part, size, colour), (x, y))
+            self.draw_list.append((kind, part))
+            y += step
 
 
 CHECK_KINDS = ("check", "check_failed", "deck", "salt")

@@ -844,7 +844,24 @@ def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def status_text(scene: TableScene) -> str:
-    """The one line that tells the human what is going on."""
+    """The one line that tells the person at the device what is going on; with people
+    passing the device, what they are to do starts with their name ("North, draw...")."""
+    text = _status(scene)
+    hand = scene.hand
+    flow = scene.flow
+    if (
+        text
+        and flow is not None
+        and hand is not None
+        and scene.seating.shared
+        and flow.human_turn()
+        and not scene.dealing
+    ):
+        return f"{scene.player_name(scene.pairing[scene.me])}, {text[:1].lower()}{text[1:]}"
+    return text
+
+
+def _status(scene: TableScene) -> str:
     from game.ui.table import card_name
 
     hand = scene.hand

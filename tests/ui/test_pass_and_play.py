@@ -18,7 +18,7 @@ from game.ui.settings import Bucket, MatchSetup
 from game.ui.table import TableScene
 from game.ui.table_draw import status_text
 
-from .harness import frames, key, run_until
+from .harness import click, frames, key, run_until
 from .layout_check import SIZES, layout_problems
 from .table_support import sized_app, tap, target
 
@@ -148,12 +148,13 @@ def test_the_other_persons_turn_hides_the_table_first_and_their_hand_comes_up_af
     run_until(app, lambda: not table.dealing)
     hand = table.hand
     assert table.me == hand.to_act and set(table.order.cards) == set(hand.hands[table.me])
+    assert status_text(table).startswith(f"{first.person}, take the upcard")  # whose turn it is, by name
     before = table.me
-    tap(app, target(table, "Pass").center)
+    key(app, pygame.K_p)
     run_until(app, lambda: isinstance(app.stack.top, PrivacyScene))
     assert status_text(table) == f"Pass the device to {app.stack.top.person}."
     assert table.me == before  # the table still shows the one who just played, until it is hidden
-    tap(app, app.stack.top.ready_button.rect.center)
+    click(app, app.stack.top.ready_button.rect.center)  # a mouse works as well as a finger
     frames(app)
     assert table.me == 1 - before and table.human_turn()
     bottom = {text for kind, text, _, face in table.draw_list if kind == "card" and face}
