@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.rules import Card
+from game.ui import browser
 from game.ui.column import Column, row_height
 from game.ui.layout import card_size
 from game.ui.menus import DIM, GOLD, INK, Menu, MenuItem, fit_text, go_back, open_help, panel, scrim
@@ -22,6 +23,8 @@ from game.ui.widgets import Button, ButtonRow
 
 DISPLAY_OPTIONS = ("speed", "four_colour", "sound")
 """The options of this screen, in order (the settings' "display" group)."""
+FULLSCREEN = "fullscreen"
+"""The browser's full-screen row (offered only where the page can go full screen)."""
 PREVIEW = [Card.parse(text) for text in ("AS", "KH", "QD", "JC")]
 """One card of each suit, to see the deck's colours."""
 
@@ -35,6 +38,12 @@ class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.items = [self._item(name) for name in DISPLAY_OPTIONS]
+        if browser.fullscreen_available():
+            self.items.append(
+                MenuItem(
+                    "Full screen", press=self.toggle_fullscreen, value=self._fullscreen_value, name=FULLSCREEN
+                )
+            )
         self.menu = Menu(self.items, pygame.Rect(0, 0, 1, 1))
         self.done_button = Button(
             "Done", pygame.Rect(0, 0, 1, 1), self.back, key="Esc", accent=(250, 200, 90)
@@ -46,6 +55,7 @@ class SettingsScene(Scene):
         self.preview_rect = pygame.Rect(0, 0, 1, 1)
         self.where_rect = pygame.Rect(0, 0, 1, 1)
         self.draw_list: list[tuple[str, str]] = []
+        self.note = ""
 
     def _item(self, name: str) -> MenuItem:
         settings = self.app.settings
@@ -55,6 +65,14 @@ class SettingsScene(Scene):
             change=lambda step: self.change(name, step),
             name=name,
         )
+
+    def toggle_fullscreen(self) -> None:
+        """In the browser: fill the whole screen, or leave full screen."""
+        if not browser.toggle_fullscreen():
+            self.note = "This browser would not go full screen."
+
+    def _fullscreen_value(self) -> str:
+        return "on" if browser.is_fullscreen() else "off"
 
     def change(self, name: str, step: int) -> None:
         """Move option `name` to its next (or previous) choice, and keep it."""
@@ -141,13 +159,16 @@ class SettingsScene(Scene):
         self.draw_list = []
         item = self.menu.focused
         if item is not None:
-            info = self.app.settings.option(item.name)
+            if item.name == FULLSCREEN:
+                explanation = self.note or "Use the whole screen for the table (the browser's bars hide)."
+            else:
+                explanation = self.app.settings.option(item.name).explanation
             size = view.font(21 if not portrait else 17)
             y = self.explain_rect.y
-            for line in wrap(info.explanation, size, self.explain_rect.width)[:2]:
+            for line in wrap(explanation, size, self.explain_rect.width)[:2]:
                 blit_text(surface, line, size, INK, "topleft", (self.explain_rect.x, y))
                 y += font(size).get_linesize()
-            self.draw_list.append(("explain", info.explanation))
+            self.draw_list.append(("explain", explanation))
         self._draw_preview(surface)
         small = view.font(17 if not portrait else 14)
         where = self.where_text()
