@@ -19,11 +19,12 @@ from typing import Any
 
 import pygame
 
-from game.rules import Action, Card, RuleSet
+from game.rules import Action, Card, EndLayoff, Hand, RuleSet
+from game.settings import MatchSetup
 from game.ui.results import HandResultScene
 from game.ui.seats import ThinkingSeat
 from game.ui.table import TableScene
-from game.ui.table_flow import RESULT_PAUSE, TableFlow
+from game.ui.table_flow import TableFlow
 from game.ui.tutorial_deals import THEM, TutorialMatch, TutorialOpponent
 from game.ui.tutorial_lessons import DO, FINISH, READ, RESULT, Lesson, Tutor, build_lessons
 from game.ui.tutorial_prompt import PULSE_S, Prompt, draw_pointer, prompt_areas
@@ -37,6 +38,11 @@ def start_tutorial(app: Any) -> None:
     app.stack.replace_all(TutorialScene(app))
 
 
+def tutorial_setup(app: Any) -> MatchSetup:
+    """The player against the computer, whatever seats the settings hold (no pass and play)."""
+    return MatchSetup(("person", "ai"), app.settings.ai_level)
+
+
 def tutorial_rules(app: Any) -> RuleSet:
     """Standard Gin with the player's bonus preset: the deals are made for a knock limit of 10."""
     return RuleSet.preset("standard", bonuses=app.settings.bonuses)
@@ -45,22 +51,24 @@ def tutorial_rules(app: Any) -> RuleSet:
 class TutorialFlow(TableFlow):
     """The table's flow, minus saving and statistics: a practice hand is nobody's record."""
 
+    def __init__(self, app: Any, match: TutorialMatch, listener: Any) -> None:
+        super().__init__(app, match, listener, tutorial_setup(app))
+        self.bucket = None  # statistics are not kept
+        opponent = ThinkingSeat(TutorialOpponent(match))
+        self.ai_players[THEM] = self.seats[THEM] = opponent
+
     def save_match(self) -> None:
         """The tutorial is never saved (the player's saved match stays as it was)."""
 
-    def _count_match(self) -> None:
+    def deal_check(self) -> tuple[bool, str] | None:
+        """No fingerprint check: the deals are prepared on purpose, and say so."""
+        return None
+
+    def _count_hand(self, hand: Hand) -> None:
         """Never counted in the statistics."""
 
-    def _hand_over(self) -> None:
-        hand = self.hand
-        assert hand is not None
-        if self.recorded:
-            return
-        self.recorded = True
-        self.result_wait = RESULT_PAUSE
-        self.match.record_hand(hand)
-        self.listener.on_hand_over()
-        self.listener.on_scores()
+    def _count_match(self) -> None:
+        """Never counted in the statistics."""
 
 
 class TutorialScene(TableScene):
@@ -70,7 +78,7 @@ class TutorialScene(TableScene):
 
     def __init__(self, app: Any) -> None:
         self.tutorial_match = TutorialMatch(tutorial_rules(app))
-        super().__init__(app, self.tutorial_match)
+        super().__init__(app, self.tutorial_match, tutorial_setup(app))
         self.tutor = Tutor(build_lessons())
         self.prompt = Prompt(self.next_lesson, self.skip, self.leave, self.open_rules)
         self.corrections = 0
@@ -81,7 +89,6 @@ class TutorialScene(TableScene):
     def setup(self) -> None:
         """Start the first prepared hand with the scripted opponent."""
         self.flow = TutorialFlow(self.app, self.tutorial_match, self)
-        self.flow.seats[THEM] = ThinkingSeat(TutorialOpponent(self.tutorial_match))
         self.start_hand()
 
     def _deal_cards(self) -> None:
@@ -162,6 +169,16 @@ class TutorialScene(TableScene):
         if seat == self.me:
             self.tutor.applied(action)
         self.tutor.settle(self)
+
+    def finish_layoffs(self) -> bool:
+        """Done: the table makes any layoff still possible first; here each layoff is a
+        lesson of its own, so Done waits for the lesson that asks for it."""
+        reason = self.tutor.review(EndLayoff()) if self.human_turn() else None
+        if reason is not None:
+            self.corrections += 1
+            self.toast.show(reason, seconds=5.0)
+            return False
+        return super().finish_layoffs()
 
     def open_menu(self) -> None:
         """The pause menu without a match: no score sheet, restart or concede for a practice
@@ -375,8 +392,11 @@ class TutorialResultScene(HandResultScene):
             self.next_button.text = "Carry on"
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
-        """The panel's button and the prompt's."""
-        return super().hit_targets() + self.tutorial.prompt_targets()
+        """The panel's buttons, the prompt's, and the table's shortcuts the prompt leaves uncovered."""
+        mine = self.tutorial.prompt_targets()
+        box = self.tutorial.prompt.geometry.box if self.tutorial.prompt.geometry is not None else None
+        theirs = [(n, r) for n, r in super().hit_targets() if box is None or not r.colliderect(box)]
+        return theirs + mine
 
     def handle(self, event: pygame.event.Event) -> None:
         """The prompt's buttons, Esc for the menu, then the panel's own input."""

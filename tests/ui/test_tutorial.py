@@ -150,7 +150,9 @@ def test_tutorial_played_to_the_end_with_mouse_and_keyboard():
     lesson("end_layoffs")
     click(app, _ringed(scene, _button(scene, "done")))
     lesson("result_undercut")
-    click(app, _ringed(scene, _result_button(app)))
+    result = _result_button(app)
+    assert not any(kind == "check" for kind, _ in app.stack.top.texts())  # no deal check on a prepared deal
+    click(app, _ringed(scene, result))
     assert scene.match.scores == [12, 0]
 
     lesson("take_upcard")
@@ -478,3 +480,16 @@ def test_reached_from_the_title_screen_again_and_again():
     rows = dict(app.stack.top.hit_targets())
     tap(app, rows["Rules"].center)
     assert isinstance(app.stack.top, RulesScene) and app.stack.top.rules == app.settings.ruleset()
+
+
+def test_the_settings_seats_do_not_turn_the_tutorial_into_pass_and_play():
+    app = _app()
+    app.settings.players = "2"
+    app.settings.seats[1] = "person"  # two people at one device, in the settings
+    scene = _start(app)
+    assert scene.flow.seating.is_person(0) and not scene.flow.seating.is_person(1)
+    while scene.lesson.key != "take_discard":
+        scene.skip()
+        frames(app, 3)
+    assert scene.hand.history[-1].player == 1 and scene.hand.discard_pile[-1] == C("6C")
+    assert app.stack.top is scene  # no screen asking to pass the device
