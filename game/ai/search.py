@@ -100,21 +100,23 @@ class Appraisal:
 
     * ``costs``: the hand evaluator's cost of ending the turn that way, lower is better, in
       the evaluator's deadwood-like units (draws, discards). Taking a discard includes the
-      level's ``take_bias``, so the pick among costed actions is always the cheapest one,
-      except that a discard searched one draw deeper (``rerank``) is valued as the best
-      plain cost plus its deeper difference from the pick.
+      level's ``take_bias``, so the pick among costed actions is the cheapest one, except
+      that a level searching its best few discards one draw deeper (``rerank``) may pick
+      another of those near-best ones; their deeper costs are in ``deeper``.
     * ``points``: expected points won by the hand's result, from sampled opponent hands
       (knocks, gin, the last-discard chance, where passing ends the hand void at 0); for
       arrangements and layoffs, minus the deadwood left after the defender's layoffs, so
       only differences between options count there.
 
-    ``knocks`` gives, per knock valued (and the last-discard take), what its samples showed.
+    ``knocks`` gives, per knock valued (and the last-discard take), what its samples showed;
+    ``deeper``, the cost one stock draw later of each discard searched deeper (``rerank``).
     """
 
     pick: Action
     costs: dict[Action, float]
     points: dict[Action, float]
     knocks: dict[Action, KnockOdds]
+    deeper: dict[Action, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +210,8 @@ class SearchPlayer:
         ctx = self.context(view)
         choice = yield from ctx.decide()
         yield from ctx.appraise_rest(also)
-        return Appraisal(choice.action, dict(ctx.costs), dict(ctx.points), dict(ctx.knocks))
+        deeper: dict[Action, float] = {Discard(CARD[i]): cost for i, cost in ctx.deeper.items()}
+        return Appraisal(choice.action, dict(ctx.costs), dict(ctx.points), dict(ctx.knocks), deeper)
 
     def context(self, view: PlayerView, clock: ThinkingClock | None = None) -> Context:
         """One decision's working state for ``view`` (refused when it is not the view's turn)."""
@@ -333,7 +336,6 @@ class Context:
             close = [r for r in ranked[: self.config.rerank] if r[0] <= ranked[0][0] + RERANK_MARGIN]
             if len(close) > 1:
                 ranked = yield from self.rerank(close)
-                self.note_rerank(ranked)
         pick = ranked[0][1]
         if self.config.mistake_rate and len(ranked) > 1 and self.rng.random() < self.config.mistake_rate:
             pick = ranked[self.rng.randrange(1, min(3, len(ranked)))][1]
@@ -583,17 +585,9 @@ class Context:
         for cost, i in ranked:
             self.costs[Discard(CARD[i])] = cost
 
-    def note_rerank(self, ranked: list[tuple[float, int]]) -> None:
-        """Value the discards searched deeper as the best plain cost plus their deeper gap."""
-        if not all(i in self.deeper for _, i in ranked):
-            return  # the deeper search ran out of budget: the plain costs decided
-        best = min(cost for cost, _ in ranked)
-        pick = self.deeper[ranked[0][1]]
-        for _, i in ranked:
-            self.costs[Discard(CARD[i])] = best + self.deeper[i] - pick
-
     def appraise_rest(self, also: Sequence[Action]) -> Generator[None, None, None]:
         """Value the actions the decision did not need to, and those in ``also``."""
+        self.evaluator.calls = 0  # the work cap counts again from here: the pick is made
         phase = self.view.phase
         if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
             if DrawDiscard() in self.legal and DrawDiscard() not in self.costs:
@@ -616,6 +610,8 @@ class Context:
         discards = [a.card.index for a in self.legal if isinstance(a, Discard)]
         if discards and not any(isinstance(a, Discard) for a in self.costs):
             self.note_discards((yield from self.ranked_discards(self.hand, discards)))
+        if self.deeper:
+            yield from self.deepen([a.card.index for a in also if isinstance(a, Discard) and a in self.costs])
         knocks = [a for a in self.legal if isinstance(a, Knock)]
         if not knocks:
             return
@@ -626,6 +622,16 @@ class Context:
             if knock not in self.points:
                 kept = self.hand & ~(knock.card.bit if knock.card else 0)
                 yield from self.value_knock(knock, kept)
+
+    def deepen(self, cards: list[int]) -> Generator[None, None, None]:
+        """Search these discards one draw deeper too, if they were close enough to be searched."""
+        best = min(cost for action, cost in self.costs.items() if isinstance(action, Discard))
+        for i in cards:
+            if i in self.deeper or self.costs[Discard(CARD[i])] > best + RERANK_MARGIN:
+                continue
+            later = yield from self.stock_expectation(False, self.hand & ~(1 << i))
+            if later is not None:
+                self.deeper[i] = later + self.config.safety * self.danger(i)
 
     def value_knock(self, action: Action, kept: int) -> Generator[None, None, None]:
         """Expected points of knocking with ``kept`` (gin when nothing is left unmelded)."""

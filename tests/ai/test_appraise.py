@@ -7,7 +7,7 @@ import pytest
 from game.ai import make_player
 from game.ai.base import finish
 from game.ai.levels import CONFIGS
-from game.ai.search import SearchPlayer
+from game.ai.search import RERANK_MARGIN, SearchPlayer
 from game.rules import (
     Arrange,
     Card,
@@ -54,10 +54,15 @@ def test_appraisal_values_every_draw_and_discard() -> None:
         if view.phase is Phase.DISCARD:
             assert {a for a in legal if isinstance(a, Discard)} <= set(appraisal.costs)
         costed = [a for a in appraisal.costs if a in legal]
-        if appraisal.pick in appraisal.costs:
-            # the pick is the cheapest costed action (a deeper search can only reorder near-ties
-            # and then values them from the pick's cost upwards)
-            assert appraisal.costs[appraisal.pick] == min(appraisal.costs[a] for a in costed)
+        cheapest = min((appraisal.costs[a] for a in costed), default=None)
+        if appraisal.pick in appraisal.costs and appraisal.pick not in appraisal.deeper:
+            assert appraisal.costs[appraisal.pick] == cheapest
+        if appraisal.deeper:
+            # the deeper search only reorders the near-best discards, and picks the best of them
+            assert appraisal.pick in appraisal.deeper
+            assert appraisal.deeper[appraisal.pick] == min(appraisal.deeper.values())
+            assert cheapest is not None
+            assert all(appraisal.costs[a] <= cheapest + RERANK_MARGIN for a in appraisal.deeper)
     assert {Phase.DRAW, Phase.DISCARD} <= seen
 
 

@@ -1,0 +1,508 @@
+"""The coach: a review of one hand, each of a player's decisions against the expert's.
+
+``Review(hand, player)`` replays the hand's record. At every decision the player made (take
+or pass the upcard, draw from the stock or the discard pile, which card to discard, whether
+to knock, which arrangement, which layoffs) it rebuilds the view that player had then, asks
+the expert level for its values of the actions open (:meth:`SearchPlayer.appraise`) and
+charges the player's choice what it gave up against the expert's, in expected points.
+Choices that cost less than ``threshold`` are not flagged.
+
+Only the view at the moment of a decision goes into its judgement: its cost, the expert's
+choice and whether it is flagged never depend on the opponent's hidden cards or the stock.
+Explanations may tell what happened afterwards (the hand is over, everything is shown), for
+example that the opponent took the card and melded it.
+
+The work runs in slices like the AI's thinking (:meth:`Review.steps`, one slice per
+``next()``), so a screen can review while it keeps drawing frames.
+
+>>> import random
+>>> from game.ai import make_player
+>>> from game.rules import Hand, RuleSet
+>>> hand = Hand.deal(RuleSet.preset("standard"), dealer=1, rng=random.Random(4))
+>>> players = [make_player("random", 1), make_player("hard", 2)]
+>>> while not hand.is_over:
+...     _ = hand.apply(players[hand.to_act].choose(hand.view(hand.to_act)))
+>>> review = Review(hand.to_dict(), player=0)
+>>> report = review.run()
+>>> len(report.decisions) > 0, all(d.cost >= 0 for d in report.decisions)
+(True, True)
+>>> worst = max(report.decisions, key=lambda d: d.cost)
+>>> worst.flagged, worst.played != worst.expert
+(True, True)
+>>> report.summary.startswith(f"{len(report.flagged)} decision")
+True
+>>> position = review.position(worst.index)
+>>> position.view.player, position.action == (0, worst.played[0]), position.full is None
+(0, True, True)
+>>> review.position(review.length).full is not None  # the whole table, after the hand
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.ai.base import finish
+from game.ai.levels import CONFIGS
+from game.ai.search import Appraisal, SearchPlayer
+from game.rules import (
+    Action,
+    Arrange,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndLayoff,
+    Hand,
+    Knock,
+    LayOff,
+    Pass,
+    Phase,
+    PlayerView,
+    best_defence,
+    card_symbol,
+    cards_to_mask,
+    deadwood_value,
+    is_set,
+    score_hand,
+)
+
+COACH_LEVEL = "expert"
+#: Opponent hands the coach's expert samples (the level itself samples 300). The reading is
+#: the noisy part of the expert's values; four times the samples halves the spread of its
+#: judgements of one view across seeds (``tools/bench_coach.py --noise``) for under twice
+#: the time, so that a verdict depends on the position, not on the coach's sampling luck.
+COACH_BELIEF_SAMPLES = 1200
+COACH_KNOCK_SAMPLES = 96  # opponent hands a knock is tested against (the level: 24), likewise
+DEFAULT_THRESHOLD = 1.5  # points: a choice costing less is a near-tie, not a mistake
+#: Expected points per unit of the hand evaluator's cost (``Appraisal.costs``): the slope of
+#: the points a draw or discard really lost, played out from the true deal by the expert,
+#: against the cost difference the expert predicted (``tools/bench_coach.py --validate``).
+POINTS_PER_UNIT = 0.6
+#: Knocking now against playing on, in points: ``KNOCK_EDGE - UNDERCUT_SWING * u`` where
+#: ``u`` is the undercut chance the expert's samples give the knock. Fitted by the same
+#: tool at positions where a knock was legal, both played out. The sampled knock values
+#: themselves predict a knock's result well, but not what playing on would have won
+#: instead: the expert usually knocks a turn later anyway, so only the undercut risk tells.
+KNOCK_EDGE = 4.7
+UNDERCUT_SWING = 11.2
+
+KINDS = ("upcard", "draw", "discard", "knock", "last_chance", "arrange", "layoff")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One of the player's decisions, judged against the expert's.
+
+    ``index`` is the number of actions played before it: :meth:`Review.position` with it
+    shows the table as the player saw it. ``played`` is what the player did and ``expert``
+    what the expert would have done (several actions for the layoffs, one otherwise).
+    ``cost`` is the expected points the player's choice gave up (0 when it is the expert's
+    choice, or when the expert's own values do not rate it lower).
+    """
+
+    index: int
+    turn: int
+    kind: str
+    played: tuple[Action, ...]
+    expert: tuple[Action, ...]
+    cost: float
+    flagged: bool
+    text: str
+    headline: str  # a short phrase for the summary, e.g. "discarding 7♥ on turn 5"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The finished review: every decision, and a summary line."""
+
+    player: int
+    threshold: float
+    decisions: tuple[Decision, ...]
+    summary: str
+
+    @property
+    def flagged(self) -> tuple[Decision, ...]:
+        """The decisions that cost at least the threshold, in the order played."""
+        return tuple(d for d in self.decisions if d.flagged)
+
+    @property
+    def total_cost(self) -> float:
+        """Expected points lost by the flagged decisions together."""
+        return sum(d.cost for d in self.flagged)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The table after ``index`` actions, for stepping through a hand.
+
+    ``view`` is what the reviewed player saw. ``full`` is the whole table (both hands, the
+    stock) and is given only once the hand is over, as it was shown at the table.
+    ``action`` is the next action played from here, as (seat, action), or None at the end.
+    """
+
+    index: int
+    view: PlayerView
+    action: tuple[int, Action] | None
+    full: Hand | None
+
+
+class Review:
+    """A review of ``hand`` (a :class:`Hand` or its record) for seat ``player``.
+
+    A hand still in progress is reviewed up to its last action. ``seed`` seeds the expert
+    (its judgements are fixed by the seed and each view). Bad input is refused: a corrupt
+    record raises :class:`~game.rules.RecordError`, a seat other than 0 or 1 ``ValueError``.
+    """
+
+    def __init__(
+        self,
+        hand: Hand | Mapping[str, Any],
+        player: int = 0,
+        threshold: float = DEFAULT_THRESHOLD,
+        seed: int = 0,
+        opponent: str = "the AI",
+    ) -> None:
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ValueError(f"player must be seat 0 or 1, not {player!r}")
+        if not threshold >= 0:
+            raise ValueError(f"the threshold is points, at least 0, not {threshold!r}")
+        self.hand = hand if isinstance(hand, Hand) else Hand.from_dict(dict(hand))
+        self.player = player
+        self.threshold = float(threshold)
+        self.opponent = opponent
+        self.expert = coach_expert(seed)
+
+    @property
+    def length(self) -> int:
+        """How many actions the hand has: positions run from 0 (the deal) to this."""
+        return len(self.hand.actions)
+
+    def run(self) -> Report:
+        """The whole review at once (:meth:`steps` run to its end)."""
+        return finish(self.steps())
+
+    def steps(self) -> Generator[None, None, Report]:
+        """Review in slices: each ``next()`` does about one slice of the AI's thinking."""
+        state = replay(self.hand, 0)
+        decisions: list[Decision] = []
+        layoff_start: tuple[int, PlayerView] | None = None
+        for index, (seat, action) in enumerate(self.hand.actions):
+            if seat == self.player:
+                view = state.view(seat)
+                if view.phase is Phase.LAYOFF:
+                    layoff_start = layoff_start or (index, view)
+                elif len(view.legal_actions) > 1:
+                    decisions.append((yield from self.judge(index, view, action)))
+            state.apply(action)
+            if layoff_start is not None and state.phase is not Phase.LAYOFF:
+                start, view = layoff_start
+                played = tuple(a for _, a in self.hand.actions[start : index + 1])
+                if len(view.legal_actions) > 1:
+                    decisions.append(self.judge_layoffs(start, view, played))
+                layoff_start = None
+            yield
+        return Report(self.player, self.threshold, tuple(decisions), self.summary(decisions))
+
+    def position(self, index: int) -> Position:
+        """The table after the first ``index`` actions (0: as dealt; :attr:`length`: the end)."""
+        if not 0 <= index <= self.length:
+            raise ValueError(f"position {index} is outside the hand (0 to {self.length})")
+        state = replay(self.hand, index)
+        after = self.hand.actions[index] if index < self.length else None
+        return Position(index, state.view(self.player), after, state if state.is_over else None)
+
+    # --- judging one decision ---------------------------------------------------------------
+
+    def judge(self, index: int, view: PlayerView, played: Action) -> Generator[None, None, Decision]:
+        """The expert's values for ``view``, and what ``played`` cost against its pick."""
+        appraisal = yield from self.expert.appraise(view, also=(played,))
+        kind = decision_kind(view, played, appraisal.pick)
+        cost = round(points_lost(appraisal, played), 1)
+        flagged = cost >= self.threshold and cost > 0
+        text = describe_decision(view, kind, played, appraisal, cost, flagged)
+        if flagged:
+            text += self.aftermath(index, played)
+        headline = f"{gerund(view, kind, played)} on turn {view.turn + 1}"
+        return Decision(
+            index, view.turn + 1, kind, (played,), (appraisal.pick,), cost, flagged, text, headline
+        )
+
+    def judge_layoffs(self, index: int, view: PlayerView, played: tuple[Action, ...]) -> Decision:
+        """The defender's layoffs (``played``) as one decision: points lost against the best defence.
+
+        Exact: the knocker's melds and the defender's cards are all the defender needs.
+        """
+        best = best_defence(view.hand, view.knocker_melds)
+        laid = [a.card for a in played if isinstance(a, LayOff)]
+        left = deadwood_value(cards_to_mask(view.hand) & ~cards_to_mask(laid))
+        cost = float(defender_points(view, best.deadwood_value) - defender_points(view, left))
+        expert: tuple[Action, ...] = (*(LayOff(card, meld) for card, meld in best.layoffs), EndLayoff())
+        flagged = cost >= self.threshold and cost > 0
+        mine = cards_text(laid) if laid else "nothing"
+        text = f"Turn {view.turn + 1}: you laid off {mine}, leaving {left} deadwood"
+        if cost > 0:
+            best_laid = cards_text([c for c, _ in best.layoffs]) if best.layoffs else "nothing"
+            text += (
+                f"; the best defence lays off {best_laid} and leaves {best.deadwood_value} "
+                f"(about {points_text(cost)})"
+            )
+        else:
+            text += ", the best defence"
+        headline = f"laying off {mine} on turn {view.turn + 1}"
+        return Decision(index, view.turn + 1, "layoff", played, expert, cost, flagged, text, headline)
+
+    # --- what happened afterwards (the hand is over: everything may be told) -------------------
+
+    def aftermath(self, index: int, played: Action) -> str:
+        """What the rest of the hand showed about a costly choice ("" when nothing telling)."""
+        words = consequence(self.hand, index, played, self.player, self.opponent)
+        return f"; {words}" if words else ""
+
+    def summary(self, decisions: Sequence[Decision]) -> str:
+        """One line: how many decisions cost points, how many, and the biggest with its story."""
+        flagged = [d for d in decisions if d.flagged]
+        if not flagged:
+            return f"No decision cost {points_text(self.threshold)} or more: you played like the expert."
+        total = sum(d.cost for d in flagged)
+        worst = max(flagged, key=lambda d: d.cost)
+        story = consequence(self.hand, worst.index, worst.played[0], self.player, self.opponent)
+        if worst.kind == "layoff" or not story:
+            story = f"cost about {points_text(worst.cost)}"
+        count = f"{len(flagged)} decision{'s' if len(flagged) > 1 else ''}"
+        return f"{count} cost about {points_text(total)}; the biggest: {worst.headline} {story}"
+
+
+# --- values ----------------------------------------------------------------------------------
+
+
+def coach_expert(seed: int = 0) -> SearchPlayer:
+    """The expert level as the coach runs it: the same evaluation, a sharper reading."""
+    config = replace(
+        CONFIGS[COACH_LEVEL], belief_samples=COACH_BELIEF_SAMPLES, knock_samples=COACH_KNOCK_SAMPLES
+    )
+    return SearchPlayer(config, seed)
+
+
+def points_lost(appraisal: Appraisal, played: Action) -> float:
+    """Expected points ``played`` gives up against the expert's pick, by the expert's values.
+
+    Two actions valued by the hand evaluator (draws, discards) differ by
+    :data:`POINTS_PER_UNIT` per unit of cost (of the deeper search when the expert searched
+    both one draw deeper, as it does its near-best discards); two valued in points (knocks, arrangements,
+    the last-discard chance) by their difference. A knock against playing on gains
+    :func:`knock_edge`, plus what the discard played on with costs against the best one.
+    Never negative: when the values favour the player's choice although the expert picked
+    otherwise (a rule of thumb decided, such as its undercut tolerance), it costs nothing.
+    """
+    pick = appraisal.pick
+    if played == pick:
+        return 0.0
+    costs, points, deeper = appraisal.costs, appraisal.points, appraisal.deeper
+    if played in deeper and pick in deeper:  # near-best discards: the deeper search decides
+        lost = POINTS_PER_UNIT * (deeper[played] - deeper[pick])
+    elif played in costs and pick in costs:
+        lost = POINTS_PER_UNIT * (costs[played] - costs[pick])
+    elif played in points and pick in points:
+        lost = points[pick] - points[played]
+    elif pick in points and played in costs:  # the expert knocks, the player plays on
+        best = min(costs[a] for a in costs if isinstance(a, Discard))
+        lost = knock_edge(appraisal, pick) + POINTS_PER_UNIT * (costs[played] - best)
+    elif played in points:  # the player knocks, the expert plays on
+        lost = -knock_edge(appraisal, played)
+    else:
+        raise ValueError(f"the appraisal has no value for {played}")
+    return max(0.0, lost)
+
+
+def knock_edge(appraisal: Appraisal, knock: Action) -> float:
+    """Expected points a knock gains over playing on (negative: it loses)."""
+    return KNOCK_EDGE - UNDERCUT_SWING * appraisal.knocks[knock].undercut
+
+
+def defender_points(view: PlayerView, count: int) -> int:
+    """Points the defender of ``view`` wins (negative: loses) when left with ``count``."""
+    knocker = view.knocker
+    assert knocker is not None
+    knocker_count = sum(c.value for c in view.knocker_deadwood)
+    result = score_hand(
+        view.rules,
+        knocker=knocker,
+        knocker_count=knocker_count,
+        defender_count=count,
+        gin=False,
+        big_gin=False,
+        spade_upcard=view.upcard is not None and view.upcard.suit.char == "S",
+    )
+    return result.points if result.winner == view.player else -result.points
+
+
+# --- replaying ----------------------------------------------------------------------------------
+
+
+def replay(hand: Hand, upto: int) -> Hand:
+    """A copy of ``hand`` after its first ``upto`` actions, replayed from its deal."""
+    again = Hand.from_deck(hand.rules, hand.dealer, hand.deck, hand.scores)
+    for _, action in hand.actions[:upto]:
+        again.apply(action)
+    return again
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def decision_kind(view: PlayerView, played: Action, pick: Action) -> str:
+    """Which of :data:`KINDS` a decision is."""
+    phase = view.phase
+    if phase is Phase.UPCARD_OFFER:
+        return "upcard"
+    if phase is Phase.DRAW:
+        return "draw"
+    if phase is Phase.LAST_CHANCE:
+        return "last_chance"
+    if phase is Phase.ARRANGE:
+        return "arrange"
+    if isinstance(played, Knock) or isinstance(pick, Knock):
+        return "knock"
+    return "discard"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards with suit symbols, e.g. ``"7♥ 8♥"``."""
+    return " ".join(card_symbol(c) for c in cards)
+
+
+def meld_text(meld: Sequence[Card]) -> str:
+    """A meld as ``"7♥8♥9♥"``."""
+    return "".join(card_symbol(c) for c in sorted(meld, key=lambda c: (c.rank, c.suit)))
+
+
+def points_text(points: float) -> str:
+    """``"1 point"``, ``"3 points"``, ``"2.5 points"``."""
+    amount = round(points, 1)
+    shown = f"{amount:.0f}" if amount == int(amount) else f"{amount:.1f}"
+    return f"{shown} point{'' if shown == '1' else 's'}"
+
+
+def knock_count(view: PlayerView, action: Knock) -> int:
+    """Deadwood left by knocking with ``action``."""
+    kept = cards_to_mask(view.hand) & ~(action.card.bit if action.card else 0)
+    return deadwood_value(kept)
+
+
+def describe(view: PlayerView, action: Action, past: bool) -> str:
+    """An action in words with suit symbols, as done (``past``) or as advice."""
+    top = view.discard_pile[-1] if view.discard_pile else None
+
+    def verb(now: str, then: str) -> str:
+        return then if past else now
+
+    if isinstance(action, DrawDiscard):
+        shown = card_symbol(top) if top else "the discard"
+        if view.phase is Phase.LAST_CHANCE:
+            return f"{verb('take', 'took')} {shown} to knock"
+        return f"{verb('take', 'took')} {shown}"
+    if isinstance(action, DrawStock):
+        return f"{verb('draw', 'drew')} from the stock"
+    if isinstance(action, Pass):
+        if view.phase is Phase.LAST_CHANCE:
+            return f"{verb('pass', 'passed')}, leaving the hand void"
+        return f"{verb('pass', 'passed')} {card_symbol(top)}" if top else verb("pass", "passed")
+    if isinstance(action, Discard):
+        return f"{verb('discard', 'discarded')} {card_symbol(action.card)}"
+    if isinstance(action, Knock):
+        if action.card is None:
+            return verb("go big gin", "went big gin")
+        count = knock_count(view, action)
+        if count == 0:
+            return f"{verb('go', 'went')} gin, discarding {card_symbol(action.card)}"
+        return f"{verb('knock', 'knocked')} with {count}, discarding {card_symbol(action.card)}"
+    if isinstance(action, Arrange):
+        return f"{verb('lay out', 'laid out')} " + " ".join(meld_text(m) for m in action.melds)
+    if isinstance(action, LayOff):
+        return f"{verb('lay off', 'laid off')} {card_symbol(action.card)}"
+    return str(action)
+
+
+def gerund(view: PlayerView, kind: str, action: Action) -> str:
+    """A short "-ing" phrase for the summary, e.g. ``"discarding 7♥"``."""
+    top = view.discard_pile[-1] if view.discard_pile else None
+    if isinstance(action, Discard):
+        if kind == "knock":
+            return f"not knocking (discarding {card_symbol(action.card)})"
+        return f"discarding {card_symbol(action.card)}"
+    if isinstance(action, DrawDiscard):
+        return f"taking {card_symbol(top)}" if top else "taking the discard"
+    if isinstance(action, DrawStock):
+        return "drawing from the stock"
+    if isinstance(action, Pass):
+        return f"passing {card_symbol(top)}" if top and view.phase is not Phase.LAST_CHANCE else "passing"
+    if isinstance(action, Knock):
+        if action.card is not None and knock_count(view, action) == 0:
+            return "going gin"
+        return "knocking"
+    if isinstance(action, Arrange):
+        return "laying out " + " ".join(meld_text(m) for m in action.melds)
+    return str(action)
+
+
+def describe_decision(
+    view: PlayerView, kind: str, played: Action, appraisal: Appraisal, cost: float, flagged: bool
+) -> str:
+    """The one-line judgement of a decision."""
+    line = f"Turn {view.turn + 1}: you {describe(view, played, past=True)}"
+    pick = appraisal.pick
+    if played == pick:
+        return line + ", as the expert would"
+    advice = describe(view, pick, past=False)
+    if kind == "knock" and not isinstance(pick, Knock):
+        advice = f"play on and {advice}"
+    line += f"; the expert would {advice}"
+    reason = knock_reason(appraisal, played, pick) if kind == "knock" else ""
+    if cost <= 0:
+        return line + f"{reason} (just as good by its values)"
+    return line + f"{reason} (about {points_text(cost)}{'' if flagged else ': a near-tie'})"
+
+
+def knock_reason(appraisal: Appraisal, played: Action, pick: Action) -> str:
+    """Why a knock was or was not the expert's choice: its sampled undercut chance."""
+    knock = played if isinstance(played, Knock) else pick
+    odds = appraisal.knocks.get(knock)
+    if odds is None or not isinstance(knock, Knock) or knock.card is None:
+        return ""
+    return f": it put the chance of an undercut at {round(100 * odds.undercut)}%"
+
+
+def consequence(hand: Hand, index: int, played: Action, player: int, opponent: str) -> str:
+    """What the rest of a finished hand showed about one choice, in a few words ("" if nothing)."""
+    later = hand.history[index + 1 :]
+    other = 1 - player
+    if isinstance(played, Discard):
+        took = next((e for e in later if e.player == other), None)
+        if took is None or took.kind != "draw_discard" or took.card != played.card:
+            return ""
+        meld = final_meld_of(hand, other, played.card)
+        if meld is None:
+            return f"{opponent} took it"
+        return f"gave {opponent} its {'set' if is_set(meld) else 'run'} {meld_text(meld)}"
+    result = hand.result
+    if isinstance(played, Knock) and result is not None and result.kind.value == "undercut":
+        return f"was undercut ({points_text(result.points)} to {opponent})"
+    return ""
+
+
+def final_meld_of(hand: Hand, seat: int, card: Card) -> tuple[Card, ...] | None:
+    """The meld holding ``card`` that ``seat`` showed when the hand ended (None if none)."""
+    if not hand.is_over or hand.knocker is None:
+        return None
+    if seat == hand.knocker:
+        melds: Sequence[Sequence[Card]] = hand.knocker_melds
+        # A layoff by the defender grows the knocker's melds: the card was the knocker's own.
+    else:
+        melds = hand.defender_melds
+    for meld in melds:
+        if card in meld:
+            return tuple(meld)
+    return None
