@@ -58,7 +58,7 @@ from game.ai.coach import (  # noqa: E402
 )
 from game.ai.levels import CONFIGS  # noqa: E402
 from game.ai.search import SearchPlayer  # noqa: E402
-from game.rules import Action, Discard, DrawDiscard, Hand, Knock, Phase, RuleSet  # noqa: E402
+from game.rules import Action, Discard, Hand, Knock, Phase, RuleSet  # noqa: E402
 from tests.web import wasm_coach  # noqa: E402
 
 TIMEOUT_S = 1800
@@ -201,14 +201,16 @@ def validate_deal(task: tuple[int, int, bool]) -> list[dict[str, Any]]:
 def pair_sample(hand: Hand, index: int, coach: SearchPlayer, rng: random.Random) -> dict[str, Any]:
     """The coach's predicted cost of another choice, and the points it really lost."""
     view = replay(hand, index).view(hand.actions[index][0])
-    appraisal = finish(coach.appraise(view))
-    others = [a for a in appraisal.costs if a != appraisal.pick]
+    pick = coach.choose(view)
+    others = [a for a in view.legal_actions if a != pick and not isinstance(a, Knock)]
     other = rng.choice(others)
+    appraisal = finish(coach.appraise(view, also=(other,)))
     seed = rng.randrange(1 << 30)
-    best = play_out(hand, index, appraisal.pick, seed)
+    best = play_out(hand, index, pick, seed)
     worse = play_out(hand, index, other, seed)
-    kind = "draw" if isinstance(other, DrawDiscard) or isinstance(appraisal.pick, DrawDiscard) else "discard"
-    predicted = appraisal.costs[other] - appraisal.costs[appraisal.pick]
+    kind = "discard" if isinstance(other, Discard) else "draw"
+    values = appraisal.deeper if other in appraisal.deeper and pick in appraisal.deeper else appraisal.costs
+    predicted = values[other] - values[pick]
     return {"type": "pair", "kind": kind, "predicted": predicted, "lost": best - worse}
 
 

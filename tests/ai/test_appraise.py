@@ -190,3 +190,31 @@ def scripted_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "", se
     rest = [c for c in shuffled_deck(seed) if c not in placed]
     deck = [card for pair in zip(first, second, strict=True) for card in pair]
     return [*deck, up, *drawn, *rest]
+
+
+def test_a_near_best_discard_asked_about_is_searched_deeper_too() -> None:
+    """The expert searches its best few discards a draw deeper; a near-best discard the
+    player chose is searched the same way, so the two are compared alike."""
+    expert = SearchPlayer(CONFIGS["expert"], seed=2)
+    checked = 0
+    for hand in mid_hand_states(STANDARD, seed=41, count=30):
+        view = hand.view(hand.to_act or 0)
+        if view.phase is not Phase.DISCARD:
+            continue
+        plain = finish(expert.appraise(view))
+        if not plain.deeper:
+            continue
+        best = min(c for a, c in plain.costs.items() if isinstance(a, Discard))
+        near = [
+            a
+            for a, c in plain.costs.items()
+            if isinstance(a, Discard) and a not in plain.deeper and c <= best + RERANK_MARGIN
+        ]
+        far = [a for a, c in plain.costs.items() if isinstance(a, Discard) and c > best + RERANK_MARGIN]
+        asked = finish(expert.appraise(view, also=(*near[:1], *far[:1])))
+        assert asked.pick == plain.pick and asked.costs == plain.costs
+        assert set(plain.deeper) <= set(asked.deeper)
+        assert all(a in asked.deeper for a in near[:1])
+        assert not any(a in asked.deeper for a in far[:1])
+        checked += bool(near)
+    assert checked >= 1
