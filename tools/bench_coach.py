@@ -13,11 +13,13 @@ prints the review time per hand (mean, p95), the slices per review and the longe
 hard against expert, each seat's decision is appraised by the coach's expert, then played
 out twice from the true deal, once with the expert's choice and once with another legal
 choice, both continued by the expert in both seats. Over many positions, the points really
-lost by the other choice are regressed on the evaluator cost the coach predicted: the slope
-is :data:`game.ai.coach.POINTS_PER_UNIT`. At positions where a knock is legal, knocking and
-playing on (the best discard) are both played out: the sampled knock value is compared with
-the real result, and the real points of playing on are fitted against the best discard's
-cost (:data:`~game.ai.coach.PLAY_ON_BASE`, :data:`~game.ai.coach.PLAY_ON_SLOPE`).
+lost by the other choice are regressed on the evaluator cost the coach predicted: the slopes
+for draws and for discards are :data:`game.ai.coach.DRAW_POINTS_PER_UNIT` and
+:data:`~game.ai.coach.DISCARD_POINTS_PER_UNIT`. At the first and the last position of each
+seat where a knock was legal, knocking (the best knock) and playing on (the best discard)
+are both played out: the sampled knock value is compared with the knock's real result, and
+the points knocking really gained over playing on are fitted against the knock's sampled
+undercut chance (:data:`~game.ai.coach.KNOCK_EDGE`, :data:`~game.ai.coach.UNDERCUT_SWING`).
 
 ``--noise``: how much one view's judgement depends on the coach's seed, at the expert's 300
 sampled opponent hands and at the coach's :data:`~game.ai.coach.COACH_BELIEF_SAMPLES`.

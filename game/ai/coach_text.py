@@ -137,7 +137,11 @@ def knock_reason(appraisal: Appraisal, played: Action, pick: Action) -> str:
 
 
 def consequence(hand: Hand, index: int, played: Action, player: int, opponent: str) -> str:
-    """What the rest of a finished hand showed about one choice, in a few words ("" if nothing)."""
+    """What the rest of the hand showed about one choice, as a verb phrase ("" if nothing).
+
+    For example "gave the AI its run 5♣6♣7♣": the summary puts it after the choice
+    ("discarding 7♣ on turn 4 gave ..."), a decision's line after "it".
+    """
     later = hand.history[index + 1 :]
     other = 1 - player
     if isinstance(played, Discard):
@@ -146,7 +150,7 @@ def consequence(hand: Hand, index: int, played: Action, player: int, opponent: s
             return ""
         meld = final_meld_of(hand, other, played.card)
         if meld is None:
-            return f"{opponent} took it"
+            return f"went to {opponent}"
         return f"gave {opponent} its {'set' if is_set(meld) else 'run'} {meld_text(meld)}"
     result = hand.result
     if isinstance(played, Knock) and result is not None and result.kind.value == "undercut":

@@ -30,7 +30,7 @@ from tests.ai.helpers import hidden_cards, look_alike
 from tests.ai.test_appraise import knocking_position, scripted_deck
 
 STANDARD = RuleSet.preset("standard")
-LARGE = 5.0  # points: a planted blunder must cost at least this
+LARGE = 3 * DEFAULT_THRESHOLD  # points: a planted blunder costs at least this
 
 
 def played_hand(seed: int, level: str, opponent: str = "expert", rules: RuleSet = STANDARD) -> Hand:
