@@ -3,6 +3,7 @@
     python tools/bench_coach.py [--hands 20] [--level medium] [--seed 1] [--no-wasm] [--json]
     python tools/bench_coach.py --validate 300 [--jobs 2] [--seed 1]
     python tools/bench_coach.py --noise 12
+    python tools/bench_coach.py --flags expert,medium,random --hands 20
 
 Timing (the default): hands are played with seat 0 at ``--level`` (a stand-in for a person)
 against the expert, and seat 0's play is reviewed in slices (tests/web/wasm_coach.py), here
@@ -20,6 +21,10 @@ seat where a knock was legal, knocking (the best knock) and playing on (the best
 are both played out: the sampled knock value is compared with the knock's real result, and
 the points knocking really gained over playing on are fitted against the knock's sampled
 undercut chance (:data:`~game.ai.coach.KNOCK_EDGE`, :data:`~game.ai.coach.UNDERCUT_SWING`).
+
+``--flags``: how often the coach flags the play of each level (seat 0, against the expert):
+its decisions, the share played as the coach's expert would, the share flagged and the
+largest cost.
 
 ``--noise``: how much one view's judgement depends on the coach's seed, at the expert's 300
 sampled opponent hands and at the coach's :data:`~game.ai.coach.COACH_BELIEF_SAMPLES`.
@@ -54,6 +59,7 @@ from game.ai.coach import (  # noqa: E402
     COACH_BELIEF_SAMPLES,
     COACH_KNOCK_SAMPLES,
     DEFAULT_THRESHOLD,
+    Review,
     coach_expert,
     points_lost,
     replay,
@@ -373,6 +379,27 @@ def print_validation(summary: dict[str, Any]) -> None:
     print(f"{summary['seconds']:.0f} s")
 
 
+# --- flags ------------------------------------------------------------------------------------
+
+
+def flags(options: argparse.Namespace) -> int:
+    """Review hands of each level against the expert; how much of its play gets flagged."""
+    print(f"{options.hands} hands per level against expert, seat 0 reviewed, threshold {DEFAULT_THRESHOLD}")
+    print(f"{'level':8} {'decisions':>9} {'as expert':>10} {'flagged':>8} {'largest':>8}")
+    for level in options.flags.split(","):
+        costs: list[tuple[float, bool]] = []
+        for n in range(options.hands):
+            report = Review(wasm_coach.play_record(options.seed * 1000 + n, level), 0).run()
+            costs.extend((d.cost, d.played == d.expert) for d in report.decisions)
+        flagged = sum(cost >= DEFAULT_THRESHOLD for cost, _ in costs)
+        same = sum(agree for _, agree in costs)
+        print(
+            f"{level:8} {len(costs):9} {same / len(costs):10.1%} {flagged:4} ({flagged / len(costs):.1%}) "
+            f"{max(cost for cost, _ in costs):8.1f}"
+        )
+    return 0
+
+
 # --- noise -------------------------------------------------------------------------------------
 
 
@@ -436,6 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validate", type=int, default=0, metavar="DEALS", help="play positions out")
     parser.add_argument("--knocks-only", action="store_true", help="validate: knock positions only")
     parser.add_argument("--noise", type=int, default=0, metavar="VIEWS", help="judgement spread across seeds")
+    parser.add_argument("--flags", default="", metavar="LEVELS", help="flag rates of these levels")
     parser.add_argument("--samples", default=f"300,{COACH_BELIEF_SAMPLES}", help="noise: reading sizes")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -444,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
         return validation(options)
     if options.noise:
         return noise(options)
+    if options.flags:
+        return flags(options)
     return timing(options)
 
 

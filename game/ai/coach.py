@@ -309,8 +309,9 @@ def points_lost(appraisal: Appraisal, played: Action) -> float:
 
     Two actions valued by the hand evaluator (draws, discards) differ by
     :func:`points_per_unit` per unit of cost (of the deeper search when the expert searched
-    both one draw deeper, as it does its near-best discards); two valued in points (knocks,
-    arrangements, the last-discard chance) by their difference. A knock against playing on
+    both one draw deeper, as it does its near-best discards); two knocks by their deadwood
+    plus expected layoffs, as the level ranks them; two other actions valued in points
+    (arrangements, the last-discard chance) by their difference. A knock against playing on
     gains :func:`knock_edge`, plus what the discard played on costs against the best one.
     Never negative: when the values favour the player's choice although the expert picked
     otherwise (a rule of thumb decided, such as its undercut tolerance), it costs nothing.
@@ -324,6 +325,8 @@ def points_lost(appraisal: Appraisal, played: Action) -> float:
         lost = scale * (deeper[played] - deeper[pick])
     elif played in costs and pick in costs:
         lost = scale * (costs[played] - costs[pick])
+    elif isinstance(played, Knock) and isinstance(pick, Knock):  # as the level ranks its knocks
+        lost = appraisal.knocks[played].count - appraisal.knocks[pick].count
     elif played in points and pick in points:
         lost = points[pick] - points[played]
     elif pick in points and played in costs:  # the expert knocks, the player plays on

@@ -124,6 +124,7 @@ class KnockOdds:
     """What the opponent hands sampled to judge one knock showed."""
 
     undercut: float  # chance the knock is undercut (0 for gin)
+    count: float  # deadwood kept plus the points the defender is expected to lay off on it
     opponent_ready: float  # chance the opponent could already knock itself
     opponent_deadwood: float  # the opponent's mean deadwood before layoffs
 
@@ -383,7 +384,7 @@ class Context:
             return True
         outcome = yield from self.knock_outcome(self.hand & ~knock.card.bit, samples)
         undercut_chance, expected = outcome
-        self.note_knock(knock, expected, undercut_chance)
+        self.note_knock(knock, self.hand & ~knock.card.bit, expected, undercut_chance)
         if self.view.stock_size <= 6:
             return expected > 0
         return undercut_chance <= self.config.undercut_tolerance
@@ -554,7 +555,7 @@ class Context:
         if self.evaluator.deadwood(kept) == 0:
             return Choice(DrawDiscard(), bigger)
         undercut_chance, expected = yield from self.knock_outcome(kept, self.config.knock_samples)
-        self.note_knock(DrawDiscard(), expected, undercut_chance)
+        self.note_knock(DrawDiscard(), kept, expected, undercut_chance)
         self.points[Pass()] = 0.0
         return Choice(DrawDiscard() if expected > 0 else Pass(), bigger)
 
@@ -638,7 +639,7 @@ class Context:
         samples = self.config.knock_samples or APPRAISAL_SAMPLES
         if self.evaluator.deadwood(kept) > 0:
             chance, expected = yield from self.knock_outcome(kept, samples)
-            self.note_knock(action, expected, chance)
+            self.note_knock(action, kept, expected, chance)
             return
         rules = self.view.rules
         bonus = rules.big_gin_bonus if action == Knock(None) else rules.gin_bonus
@@ -650,12 +651,14 @@ class Context:
             ready += held <= self.limit
             yield
         self.opponents = (ready / samples, total / samples)
-        self.note_knock(action, bonus + total / samples, 0.0)
+        self.note_knock(action, kept, bonus + total / samples, 0.0)
 
-    def note_knock(self, action: Action, expected: float, undercut: float) -> None:
+    def note_knock(self, action: Action, kept: int, expected: float, undercut: float) -> None:
         """Keep a knock's sampled value and what its samples showed of the opponent."""
         self.points[action] = expected
-        self.knocks[action] = KnockOdds(undercut, *self.opponents)
+        result = best_melds(kept)
+        count = result.deadwood_value + (self.layoff_exposure(result.melds) if result.deadwood_value else 0.0)
+        self.knocks[action] = KnockOdds(undercut, count, *self.opponents)
 
     def appraise_layoffs(self) -> None:
         """Each layoff (and finishing) valued by the deadwood the best defence then leaves."""

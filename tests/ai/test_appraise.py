@@ -22,6 +22,8 @@ from game.rules import (
     Phase,
     RuleSet,
     best_defence,
+    cards_to_mask,
+    deadwood_value,
     parse_cards,
 )
 from tests.ai.helpers import VARIANTS, mid_hand_states, shuffled_deck
@@ -97,6 +99,8 @@ def test_knocks_are_valued_in_sampled_points_with_an_undercut_chance() -> None:
         odds = appraisal.knocks[knock]
         assert 0.0 <= odds.undercut <= 1.0 and 0.0 <= odds.opponent_ready <= 1.0
         assert odds.opponent_deadwood >= 0.0
+        kept = cards_to_mask(view.hand) & ~(knock.card.bit if knock.card else 0)
+        assert odds.count >= deadwood_value(kept)  # deadwood plus the expected layoffs
     # every legal discard is still costed, for comparing the knock with playing on
     assert {a for a in view.legal_actions if isinstance(a, Discard)} <= set(appraisal.costs)
 

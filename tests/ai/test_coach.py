@@ -55,7 +55,7 @@ def test_reviewing_the_experts_own_play_flags_only_near_ties() -> None:
     """The expert plays (another seed, so another reading of the opponent): the coach agrees
     or finds near-ties. Its own reading is sharper than the level's, so a rare choice the
     level made on a lucky or unlucky reading may cross the threshold, never by much
-    (tools/bench_coach.py measures 2 of 213 decisions, at most 2.1 points)."""
+    (tools/bench_coach.py --flags: 2 of 157 decisions over 20 hands, at most 3.1 points)."""
     decisions: list[Decision] = []
     for seed in range(5):
         decisions.extend(Review(played_hand(seed, "expert"), player=0).run().decisions)
