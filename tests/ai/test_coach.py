@@ -8,9 +8,10 @@ import pytest
 
 import game.rules.melds
 from game.ai import make_player
-from game.ai.coach import DEFAULT_THRESHOLD, Decision, Report, Review, replay
+from game.ai.coach import DEFAULT_THRESHOLD, KINDS, Decision, Report, Review, replay
 from game.rules import (
     Action,
+    Arrange,
     Card,
     Discard,
     DrawDiscard,
@@ -19,6 +20,7 @@ from game.rules import (
     Hand,
     IllegalAction,
     Knock,
+    Pass,
     Phase,
     RecordError,
     RuleSet,
@@ -26,7 +28,7 @@ from game.rules import (
     cards_to_mask,
     score_hand,
 )
-from tests.ai.helpers import hidden_cards, look_alike
+from tests.ai.helpers import VARIANTS, hidden_cards, look_alike
 from tests.ai.test_appraise import knocking_position, scripted_deck
 
 STANDARD = RuleSet.preset("standard")
@@ -172,6 +174,32 @@ def test_layoffs_are_charged_the_exact_points_left_on_the_table() -> None:
     assert decision.played == (EndLayoff(),) and decision.expert[-1] == EndLayoff()
 
 
+def test_a_costly_arrangement_is_charged_its_deadwood_and_likely_layoffs() -> None:
+    """Seat 1 knocks and lays A-4♣ out as one run, leaving 4♦ 4♥ 2♦ (10) instead of 2."""
+    deck = scripted_deck(
+        non_dealer="AC 2C 3C 4C 4D 4H KS KH KD 2D",
+        dealer="5S 6H 7D 8C 9H TS JD QC 3H 6S",
+        upcard="QS",
+        stock="9S",
+    )
+    hand = Hand.from_deck(STANDARD, 0, deck)
+    for action in (Pass(), Pass(), DrawStock(), Knock(Card.parse("9S"))):
+        hand.apply(action)
+    index = len(hand.actions)
+    long_run = next(
+        a for a in hand.legal_actions() if isinstance(a, Arrange) and any(len(m) == 4 for m in a.melds)
+    )
+    hand.apply(long_run)
+    defender = make_player("expert", 1)
+    while not hand.is_over:
+        hand.apply(defender.choose(hand.view(0)))
+    decision = next(d for d in Review(hand, player=1).run().decisions if d.index == index)
+    assert decision.kind == "arrange" and decision.played == (long_run,)
+    assert decision.expert != decision.played and decision.flagged
+    assert decision.cost >= 8 - 1  # 8 more deadwood, give or take the expected layoffs
+    assert "laid out" in decision.text and "4♣" in decision.text
+
+
 def test_threshold_decides_flags_not_costs() -> None:
     hand = played_hand(5, "medium")
     strict, lenient = Review(hand, 0, threshold=0.0).run(), Review(hand, 0, threshold=1000.0).run()
@@ -188,6 +216,23 @@ def test_texts_are_single_lines_naming_cards_with_suit_symbols() -> None:
         if decision.kind in ("discard", "knock", "upcard"):
             assert any(symbol in decision.text for symbol in "♣♦♥♠"), decision.text
     assert "\n" not in report.summary
+
+
+@pytest.mark.parametrize(
+    "variant", ["oklahoma", "eleven_card_deal", "allow_rediscard", "last_discard_chance"]
+)
+def test_every_variant_is_reviewed_for_both_seats(variant: str) -> None:
+    rules = VARIANTS[variant]
+    hand = Hand.deal(rules, dealer=1, rng=random.Random(1))
+    players = [make_player("random", 1), make_player("simple", 1)]
+    while not hand.is_over:
+        hand.apply(players[hand.to_act or 0].choose(hand.view(hand.to_act or 0)))
+    for seat in (0, 1):
+        report = Review(hand.to_dict(), player=seat).run()
+        assert report.decisions
+        for decision in report.decisions:
+            assert decision.kind in KINDS and decision.cost >= 0
+            assert hand.actions[decision.index] == (seat, decision.played[0])
 
 
 # --- only the player's view counts -----------------------------------------------------------
