@@ -8,7 +8,8 @@ as a generator doing a millisecond or so per ``next()`` (for the render loop);
 Modules: ``baseline`` (random and the classic simple player), ``tracking`` (unseen cards
 and the opponent's likely hand, from public information only), ``evaluate`` (the hand
 evaluator), ``search`` (the expectimax-lite player behind easy..expert), ``levels`` (their
-settings), ``hints``. No threads, processes or sleeping: everything runs in the browser.
+settings), ``hints``, and ``coach`` (:class:`Review`: a played hand's decisions judged
+against the expert). No threads, processes or sleeping: everything runs in the browser.
 
 >>> import random
 >>> from game.rules import Hand, RuleSet
@@ -20,7 +21,8 @@ True
 """
 
 from game.ai.base import Player, finish
+from game.ai.coach import Review
 from game.ai.hints import Hint, hint
 from game.ai.levels import LEVELS, make_player
 
-__all__ = ["LEVELS", "Hint", "Player", "finish", "hint", "make_player"]
+__all__ = ["LEVELS", "Hint", "Player", "Review", "finish", "hint", "make_player"]

@@ -48,6 +48,7 @@ from game.rules import (
 )
 
 RERANK_MARGIN = 5.0  # only discards this close to the best are searched deeper
+APPRAISAL_SAMPLES = 24  # opponent hands an appraisal samples for a level that knocks without sampling
 STOCK_SEARCHES = ("estimate", "helpful", "every")  # how a level values a stock draw: LevelConfig
 
 #: How a level reads the opponent: (view, tracker, rng, samples) -> sliced Belief.
@@ -88,6 +89,44 @@ class Choice:
 
     action: Action
     kept: int = 0  # mask of the cards held after the action
+
+
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """A level's own values of the actions of one decision (:meth:`SearchPlayer.appraise`).
+
+    ``pick`` is exactly the action the level chooses. The values are the numbers the level
+    compared to choose it, in two units:
+
+    * ``costs``: the hand evaluator's cost of ending the turn that way, lower is better, in
+      the evaluator's deadwood-like units (draws, discards). Taking a discard includes the
+      level's ``take_bias``, so the pick among costed actions is the cheapest one, except
+      that a level searching its best few discards one draw deeper (``rerank``) may pick
+      another of those near-best ones; their deeper costs are in ``deeper``.
+    * ``points``: expected points won by the hand's result, from sampled opponent hands
+      (knocks, gin, the last-discard chance, where passing ends the hand void at 0); for
+      arrangements and layoffs, minus the deadwood left after the defender's layoffs, so
+      only differences between options count there.
+
+    ``knocks`` gives, per knock valued (and the last-discard take), what its samples showed;
+    ``deeper``, the cost one stock draw later of each discard searched deeper (``rerank``).
+    """
+
+    pick: Action
+    costs: dict[Action, float]
+    points: dict[Action, float]
+    knocks: dict[Action, KnockOdds]
+    deeper: dict[Action, float]
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOdds:
+    """What the opponent hands sampled to judge one knock showed."""
+
+    undercut: float  # chance the knock is undercut (0 for gin)
+    count: float  # deadwood kept plus the points the defender is expected to lay off on it
+    opponent_ready: float  # chance the opponent could already knock itself
+    opponent_deadwood: float  # the opponent's mean deadwood before layoffs
 
 
 class ThinkingClock:
@@ -148,20 +187,38 @@ class SearchPlayer:
 
     def decide(self, view: PlayerView, clock: ThinkingClock | None = None) -> Generator[None, None, Choice]:
         """Like :meth:`think`, returning the :class:`Choice` with its explanation data."""
+        return (yield from self.context(view, clock).decide())
+
+    def appraise(self, view: PlayerView, also: Sequence[Action] = ()) -> Generator[None, None, Appraisal]:
+        """The level's values of the actions open in ``view``, and its pick, in slices.
+
+        It runs the very decision :meth:`choose` makes (same seed, same slices, same pick),
+        then values what that decision did not need: every legal discard, the best knock,
+        and the actions in ``also`` (say, the knock a human chose). The extra work comes
+        after the pick, so it never changes it.
+
+        >>> import random
+        >>> from game.rules import Hand, RuleSet
+        >>> hand = Hand.deal(RuleSet.preset("standard"), dealer=0, rng=random.Random(5))
+        >>> from game.ai.levels import CONFIGS
+        >>> expert = SearchPlayer(CONFIGS["expert"], seed=1)
+        >>> appraisal = finish(expert.appraise(hand.view(1)))
+        >>> appraisal.pick == expert.choose(hand.view(1))
+        True
+        >>> sorted(str(a) for a in appraisal.costs)
+        ['pass', 'take the discard']
+        """
+        ctx = self.context(view)
+        choice = yield from ctx.decide()
+        yield from ctx.appraise_rest(also)
+        deeper: dict[Action, float] = {Discard(CARD[i]): cost for i, cost in ctx.deeper.items()}
+        return Appraisal(choice.action, dict(ctx.costs), dict(ctx.points), dict(ctx.knocks), deeper)
+
+    def context(self, view: PlayerView, clock: ThinkingClock | None = None) -> Context:
+        """One decision's working state for ``view`` (refused when it is not the view's turn)."""
         check_my_turn(view)
         rng = decision_rng(self.seed, self.level, view)
-        ctx = Context(view, self.config, rng, self.time_budget_ms, clock or ThinkingClock(), self.reader)
-        phase = view.phase
-        if phase is Phase.LAYOFF:
-            return ctx.layoff()
-        yield from ctx.read_opponent()
-        if phase is Phase.ARRANGE:
-            return ctx.arrange()
-        if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
-            return (yield from ctx.draw())
-        if phase is Phase.LAST_CHANCE:
-            return (yield from ctx.last_chance())
-        return (yield from ctx.discard())
+        return Context(view, self.config, rng, self.time_budget_ms, clock or ThinkingClock(), self.reader)
 
 
 class Context:
@@ -188,6 +245,26 @@ class Context:
         self.legal = view.legal_actions
         self.limit = view.knock_limit
         self.evaluator = self.make_evaluator()
+        # What the decision valued, for :meth:`SearchPlayer.appraise` (never read by it).
+        self.costs: dict[Action, float] = {}
+        self.points: dict[Action, float] = {}
+        self.knocks: dict[Action, KnockOdds] = {}
+        self.deeper: dict[int, float] = {}
+        self.opponents: tuple[float, float] = (0.0, 0.0)  # the last sampling's (ready, deadwood)
+
+    def decide(self) -> Generator[None, None, Choice]:
+        """The decision for the view's phase, in slices."""
+        phase = self.view.phase
+        if phase is Phase.LAYOFF:
+            return self.layoff()
+        yield from self.read_opponent()
+        if phase is Phase.ARRANGE:
+            return self.arrange()
+        if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
+            return (yield from self.draw())
+        if phase is Phase.LAST_CHANCE:
+            return (yield from self.last_chance())
+        return (yield from self.discard())
 
     def make_evaluator(self) -> Evaluator:
         """The hand evaluator for this decision, from what is known of the stock and opponent."""
@@ -255,6 +332,7 @@ class Context:
             if should:
                 return Choice(knock, self.hand & ~(knock.card.bit if knock.card else 0))
         ranked = yield from self.ranked_discards(self.hand, discards)
+        self.note_discards(ranked)
         if self.config.rerank > 1 and len(ranked) > 1:
             close = [r for r in ranked[: self.config.rerank] if r[0] <= ranked[0][0] + RERANK_MARGIN]
             if len(close) > 1:
@@ -272,6 +350,7 @@ class Context:
             if later is None:
                 return ranked
             deeper.append((later + self.config.safety * self.danger(i), cost, i))
+        self.deeper.update((i, value) for value, _, i in deeper)
         deeper.sort()
         return [(cost, i) for cost, _, i in deeper]
 
@@ -305,6 +384,7 @@ class Context:
             return True
         outcome = yield from self.knock_outcome(self.hand & ~knock.card.bit, samples)
         undercut_chance, expected = outcome
+        self.note_knock(knock, self.hand & ~knock.card.bit, expected, undercut_chance)
         if self.view.stock_size <= 6:
             return expected > 0
         return undercut_chance <= self.config.undercut_tolerance
@@ -318,13 +398,15 @@ class Context:
         undercuts = 0.0
         points = 0.0
         total = 0.0
-        steps = min(
-            4, sum(1 for e in self.view.history if e.player != self.view.player and e.kind == "draw_stock")
-        )
+        ready = deadwood = 0.0
+        steps = self.opponent_draws()
         for _ in range(samples):
             opponent = self.sample_opponent(steps)
             count = best_defence(opponent, melds).deadwood_value
-            weight = 0.5 if self.evaluator.deadwood(opponent) <= self.limit else 1.0
+            held = self.evaluator.deadwood(opponent)
+            ready += held <= self.limit
+            deadwood += held
+            weight = 0.5 if held <= self.limit else 1.0
             total += weight
             if count <= my_count:
                 undercuts += weight
@@ -332,7 +414,14 @@ class Context:
             else:
                 points += weight * (count - my_count)
             yield
+        self.opponents = (ready / samples, deadwood / samples)
         return undercuts / total, points / total
+
+    def opponent_draws(self) -> int:
+        """How many stock draws a sampled opponent hand is improved by (its draws so far, up to 4)."""
+        return min(
+            4, sum(1 for e in self.view.history if e.player != self.view.player and e.kind == "draw_stock")
+        )
 
     def sample_opponent(self, steps: int) -> int:
         """A likely opponent hand, improved by ``steps`` draws from the rest of the unseen cards."""
@@ -436,15 +525,22 @@ class Context:
             if CARD[top] not in with_top.deadwood:
                 return Choice(DrawDiscard(), self.hand | 1 << top)
             return Choice(other, self.hand)
+        take_cost, stock_cost = yield from self.draw_costs(top, other)
+        if take_cost < stock_cost - self.config.take_bias:
+            return Choice(DrawDiscard(), self.hand | 1 << top)
+        return Choice(other, self.hand)
+
+    def draw_costs(self, top: int, other: Action) -> Generator[None, None, tuple[float, float]]:
+        """(cost of taking card index ``top`` then the best discard, cost of ``other``)."""
         take_cost, _ = yield from self.take_plan(top)
         stock_cost: float | None = None
         if self.config.stock_search != "estimate":
             stock_cost = yield from self.stock_expectation(self.config.stock_search == "every")
         if stock_cost is None:
             stock_cost = self.stock_estimate()
-        if take_cost < stock_cost - self.config.take_bias:
-            return Choice(DrawDiscard(), self.hand | 1 << top)
-        return Choice(other, self.hand)
+        self.costs[DrawDiscard()] = take_cost + self.config.take_bias
+        self.costs[other] = stock_cost
+        return take_cost, stock_cost
 
     def last_chance(self) -> Generator[None, None, Choice]:
         """The last discard may be taken only to knock: do it when the knock looks good."""
@@ -458,7 +554,9 @@ class Context:
         kept = bigger & ~(1 << best)
         if self.evaluator.deadwood(kept) == 0:
             return Choice(DrawDiscard(), bigger)
-        _, expected = yield from self.knock_outcome(kept, self.config.knock_samples)
+        undercut_chance, expected = yield from self.knock_outcome(kept, self.config.knock_samples)
+        self.note_knock(DrawDiscard(), kept, expected, undercut_chance)
+        self.points[Pass()] = 0.0
         return Choice(DrawDiscard() if expected > 0 else Pass(), bigger)
 
     # --- after a knock ------------------------------------------------------------------------
@@ -472,6 +570,7 @@ class Context:
             used = cards_to_mask(c for m in option.melds for c in m)
             count = sum(VALUE[i] for i in indices(self.hand & ~used))
             key = (count + self.layoff_exposure(option.melds), n)
+            self.points[option] = -key[0]
             if best is None or key < best:
                 best, pick = key, option
         return Choice(pick, self.hand)
@@ -479,6 +578,98 @@ class Context:
     def layoff(self) -> Choice:
         """Lay off what the optimal defence lays off, one card at a time."""
         return Choice(defence_action(self.view), self.hand)
+
+    # --- appraisal (after the decision: nothing here changes a pick) ---------------------------
+
+    def note_discards(self, ranked: list[tuple[float, int]]) -> None:
+        """Keep the cost of each ranked discard."""
+        for cost, i in ranked:
+            self.costs[Discard(CARD[i])] = cost
+
+    def appraise_rest(self, also: Sequence[Action]) -> Generator[None, None, None]:
+        """Value the actions the decision did not need to, and those in ``also``."""
+        self.evaluator.calls = 0  # the work cap counts again from here: the pick is made
+        phase = self.view.phase
+        if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
+            if DrawDiscard() in self.legal and DrawDiscard() not in self.costs:
+                other: Action = DrawStock() if DrawStock() in self.legal else Pass()
+                yield from self.draw_costs(self.view.discard_pile[-1].index, other)
+        elif phase is Phase.DISCARD:
+            yield from self.appraise_discards(also)
+        elif phase is Phase.LAST_CHANCE:
+            if DrawDiscard() in self.legal and DrawDiscard() not in self.points:
+                top = self.view.discard_pile[-1].index
+                bigger = self.hand | 1 << top
+                best = min(indices(bigger), key=lambda j: (self.evaluator.deadwood(bigger & ~(1 << j)), j))
+                yield from self.value_knock(DrawDiscard(), bigger & ~(1 << best))
+            self.points.setdefault(Pass(), 0.0)
+        elif phase is Phase.LAYOFF:
+            self.appraise_layoffs()
+
+    def appraise_discards(self, also: Sequence[Action]) -> Generator[None, None, None]:
+        """Every legal discard's cost; expected points of the best knock and of knocks in ``also``."""
+        discards = [a.card.index for a in self.legal if isinstance(a, Discard)]
+        if discards and not any(isinstance(a, Discard) for a in self.costs):
+            self.note_discards((yield from self.ranked_discards(self.hand, discards)))
+        if self.deeper:
+            yield from self.deepen([a.card.index for a in also if isinstance(a, Discard) and a in self.costs])
+        knocks = [a for a in self.legal if isinstance(a, Knock)]
+        if not knocks:
+            return
+        wanted = [self.best_knock(knocks), *(a for a in also if a in knocks)]
+        if Knock(None) in knocks:
+            wanted.append(Knock(None))
+        for knock in wanted:
+            if knock not in self.points:
+                kept = self.hand & ~(knock.card.bit if knock.card else 0)
+                yield from self.value_knock(knock, kept)
+
+    def deepen(self, cards: list[int]) -> Generator[None, None, None]:
+        """Search these discards one draw deeper too, if they were close enough to be searched."""
+        best = min(cost for action, cost in self.costs.items() if isinstance(action, Discard))
+        for i in cards:
+            if i in self.deeper or self.costs[Discard(CARD[i])] > best + RERANK_MARGIN:
+                continue
+            later = yield from self.stock_expectation(False, self.hand & ~(1 << i))
+            if later is not None:
+                self.deeper[i] = later + self.config.safety * self.danger(i)
+
+    def value_knock(self, action: Action, kept: int) -> Generator[None, None, None]:
+        """Expected points of knocking with ``kept`` (gin when nothing is left unmelded)."""
+        samples = self.config.knock_samples or APPRAISAL_SAMPLES
+        if self.evaluator.deadwood(kept) > 0:
+            chance, expected = yield from self.knock_outcome(kept, samples)
+            self.note_knock(action, kept, expected, chance)
+            return
+        rules = self.view.rules
+        bonus = rules.big_gin_bonus if action == Knock(None) else rules.gin_bonus
+        steps = self.opponent_draws()
+        total = ready = 0.0
+        for _ in range(samples):
+            held = self.evaluator.deadwood(self.sample_opponent(steps))
+            total += held
+            ready += held <= self.limit
+            yield
+        self.opponents = (ready / samples, total / samples)
+        self.note_knock(action, kept, bonus + total / samples, 0.0)
+
+    def note_knock(self, action: Action, kept: int, expected: float, undercut: float) -> None:
+        """Keep a knock's sampled value and what its samples showed of the opponent."""
+        self.points[action] = expected
+        result = best_melds(kept)
+        count = result.deadwood_value + (self.layoff_exposure(result.melds) if result.deadwood_value else 0.0)
+        self.knocks[action] = KnockOdds(undercut, count, *self.opponents)
+
+    def appraise_layoffs(self) -> None:
+        """Each layoff (and finishing) valued by the deadwood the best defence then leaves."""
+        melds = [list(m) for m in self.view.knocker_melds]
+        for action in self.legal:
+            if isinstance(action, LayOff):
+                grown = [[*m, action.card] if n == action.meld_index else m for n, m in enumerate(melds)]
+                left = best_defence(self.hand & ~action.card.bit, grown).deadwood_value
+            else:
+                left = self.evaluator.deadwood(self.hand)
+            self.points[action] = -float(left)
 
 
 def layoff_mask(melds: Sequence[Sequence[Card]]) -> int:
