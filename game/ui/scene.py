@@ -48,6 +48,14 @@ class Scene:
         """True while the scene changes without input (so the next frame must be drawn)."""
         return False
 
+    def working(self) -> bool:
+        """True while the scene computes in slices (an AI thinking) without changing the picture.
+
+        The loop then keeps its full frame rate, so the work goes on at speed, but draws
+        only when `animating()` says the picture changes.
+        """
+        return False
+
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """What a pointer can press now: (name, rect) of every live control, card or row.
 
@@ -123,6 +131,10 @@ class SceneStack:
     def animating(self) -> bool:
         """True while any visible scene changes by itself."""
         return any(scene.animating() for scene in self.visible())
+
+    def working(self) -> bool:
+        """True while any scene in the stack computes in slices (it needs frames, not drawing)."""
+        return any(scene.working() for scene in self.scenes)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every visible scene, bottom first."""

@@ -145,6 +145,7 @@ class TableScene(Scene):
         self.panel_buttons = ButtonRow()
         self.context_buttons = ButtonRow()
         self._build_buttons()
+        self._drawn_key: tuple[object, ...] = ()
 
     # --- the flow's state, as the view and the tests read it ---------------------------------
 
@@ -898,16 +899,29 @@ class TableScene(Scene):
     # --- the frame ------------------------------------------------------------------------------
 
     def animating(self) -> bool:
-        """True while anything on the table moves, counts down or thinks."""
+        """True when the picture changes by itself: something moves, or a message, a ring or
+        the "thinking" dots change (those only a few times a second, not every frame)."""
+        if self.animator.busy or self.dealing or self.banner.alpha > 0.01:
+            return True
+        return self._visual_key() != self._drawn_key
+
+    def working(self) -> bool:
+        """True while the AI (or a hint, or a hand away from the table) thinks, a press may
+        become a long press, or a screenshot is due: frames are needed, drawing maybe not."""
         return (
-            self.animator.busy
-            or self.dealing
-            or self.toast.remaining > 0
-            or self.flash_time > 0
-            or self.banner.alpha > 0.01
-            or self.pending_shot is not None
-            or self.input.pressing
-            or (self.flow is not None and self.flow.busy)
+            self.pending_shot is not None or self.input.pressing or (self.flow is not None and self.flow.busy)
+        )
+
+    def _visual_key(self) -> tuple[object, ...]:
+        """What changes the picture without moving anything: the status dots, a message
+        appearing, fading or going, the ring round the AI's discard."""
+        fading = self.toast.remaining > 0 and self.toast.remaining < 0.4
+        dots = int(self.clock * 2.5) % 3 if self.flow is not None and self.flow.busy else -1
+        return (
+            dots,
+            self.toast.remaining > 0,
+            round(self.toast.remaining * 20) if fading else 0,
+            self.flash_time > 0,
         )
 
     def update(self, dt: float) -> None:
@@ -966,6 +980,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table."""
+        self._drawn_key = self._visual_key()
         table_draw.draw_table(self, surface)
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -336,7 +336,12 @@ def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
             colour = DEADWOOD_MARK if group is None else MELD_COLOURS[group % len(MELD_COLOURS)]
             # Under the card in one row; in two rows (portrait) the lower row covers the
             # space under the upper one, so the mark runs inside the card's top edge instead.
-            top = sprite.rect().top + gap if layout.portrait and seat == scene.me else rect.bottom + gap + 1
+            if layout.portrait and seat == scene.me:
+                top = sprite.rect().top + gap  # the lower row covers the space under the upper one
+            elif layout.compact and seat == scene.me:
+                top = sprite.rect().bottom - gap - thick  # the hand sits on the window's edge
+            else:
+                top = rect.bottom + gap + 1
             bar = pygame.Rect(rect.left + gap, top, max(thick, right - rect.left - 2 * gap), thick)
             pygame.draw.rect(surface, colour, bar, border_radius=thick // 2)
             scene.draw_list.append(("mark", str(card), bar, "deadwood" if group is None else group))
@@ -358,8 +363,15 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
     text = f"{scene.opp_name}'s deadwood: {count}"
     cards = [scene.sprites[c] for c in scene.row_cards(opp) if c in scene.sprites]
     bottom = max((s.rect().bottom for s in cards), default=layout.opp_y)
-    rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 14), INK, "midtop",
-                     ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12)))  # fmt: skip
+    if layout.compact:
+        # No room under the row (the melds are there): under the opponent's name instead.
+        x, y = layout.name_anchor
+        rect = blit_text(
+            surface, f"Deadwood {count}", layout.font(15), INK, "topleft", (x, y + layout.px(10))
+        )
+    else:
+        rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 14), INK, "midtop",
+                         ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12)))  # fmt: skip
     scene.draw_list.append(("ai_count", text, rect, count))
 
 
@@ -369,6 +381,9 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.layout.portrait:
         _draw_strip(scene, surface)
+        return
+    if scene.layout.compact:
+        _draw_compact_panel(scene, surface)
         return
     hand = scene.hand
     match = scene.match
@@ -403,6 +418,38 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         blit_text(surface, note, f(17), DIM_INK, "topleft", (x, y))
     y += layout.px(24)
     _draw_deadwood(scene, surface, x, y)
+    _draw_log(scene, surface)
+
+
+def _draw_compact_panel(scene: TableScene, surface: pygame.Surface) -> None:
+    """A phone held sideways: the scores, the knock limit and the deadwood in a few lines."""
+    match, hand, layout = scene.match, scene.hand, scene.layout
+    assert match is not None
+    f = layout.font
+    panel = layout.panel
+    x, right = panel.x + layout.px(8), panel.right - layout.px(8)
+    y = panel.y + layout.px(6)
+    step = font(f(17)).get_linesize()
+    for side, name in enumerate(_side_names(scene)):
+        active = (
+            hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
+        )
+        colour = GOLD if active else INK
+        blit_text(surface, name, f(17), colour, "topleft", (x, y))
+        shown = round(scene.tally.side(side))
+        rect = blit_text(surface, str(shown), f(17), colour, "topright", (right, y))
+        scene.draw_list.append(("score", name, rect, shown))
+        y += step
+    boxes = " ".join(str(b) for b in match.boxes)
+    blit_text(surface, f"to {match.target} · boxes {boxes}", f(14), DIM_INK, "topleft", (x, y))
+    y += font(f(14)).get_linesize() + layout.px(4)
+    if hand is None:
+        return
+    limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit {hand.knock_limit}"
+    rect = blit_text(surface, limit, f(16), GOLD, "topleft", (x, y))
+    scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
+    y += font(f(16)).get_linesize()
+    _draw_deadwood(scene, surface, x, y, compact=True)
     _draw_log(scene, surface)
 
 
@@ -581,7 +628,7 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
     area = layout.log
     if left is not None:
         area = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
-    lines = 1 if layout.portrait else 3
+    lines = 1 if layout.portrait else (2 if layout.compact else 3)
     recent = hand.history[-lines:]
     size = layout.font(17 if not layout.portrait else 14)
     step = font(size).get_linesize()
@@ -649,7 +696,10 @@ def _draw_deadwood(
             colour = GOOD
     if compact:
         line = f"Deadwood {value}" + (f" ({short})" if short else "")
-        rect = blit_text(surface, line, layout.font(14), colour, "topleft", (x, y))
+        size = layout.font(14)
+        if layout.compact and font(size).size(line)[0] > layout.panel.right - x - layout.px(6):
+            line = f"Deadwood {value}" + (f" ({short.split()[0]})" if short else "")
+        rect = blit_text(surface, line, size, colour, "topleft", (x, y))
         scene.draw_list.append(("deadwood", str(value), rect, value))
         return rect
     rect = blit_text(surface, text, layout.font(24), colour, "topleft", (x, y))

@@ -19,7 +19,7 @@ Everything here is testable without a display:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -28,6 +28,11 @@ from game.ui.viewport import Viewport
 
 Slot = tuple[float, float, int, int]
 """Where a card goes: centre x, centre y, width, height (real pixels)."""
+
+MIDDLE = 160
+"""Portrait: the least height (design units) kept for the piles and melds mid-table."""
+COMPACT_DESIGN = (760, 400)
+"""The design area of the table on a phone held sideways (its own, larger scale)."""
 
 CONTEXT_BUTTONS = ("take", "pass", "prev", "lay", "next", "suggest", "done", "cancel")
 """Buttons that appear in the middle of the table for one phase of the hand."""
@@ -71,6 +76,8 @@ class TableLayout:
     log: pygame.Rect
     """The last moves."""
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+    compact: bool = False
+    """A phone held sideways: small panel, one row of cards, the knock buttons mid-table."""
 
     def px(self, units: float) -> int:
         """A design-unit length in pixels."""
@@ -90,6 +97,8 @@ def table_layout(view: Viewport, players: int = 2, laid_out: bool = False) -> Ta
     """The table laid out for `view` (`laid_out`: the knocker's melds are on the table)."""
     if view.portrait:
         return _portrait(view, players, laid_out)
+    if view.short_landscape:
+        return _compact(replace(view, design=COMPACT_DESIGN), players)
     return _landscape(view, players)
 
 
@@ -141,7 +150,7 @@ def _landscape(view: Viewport, players: int) -> TableLayout:
         meld_area=r(left + 372, pile_y - 75, 640, 150),
         hand_area=r(left + 40, hand_y - 107, 960, 204),
         hand_rows=(view.px(hand_y),),
-        hand_span=(view.px(left + 70), view.px(left + 970)),
+        hand_span=(view.px(left + 55), view.px(left + 985)),
         opp_y=view.px(100),
         opp_span=(view.px(left + 70), view.px(left + 970)),
         panel=panel,
@@ -164,9 +173,11 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
     # and the piles (or the knocker's melds) share what is left in the middle.
     tools_h = 46
     tools_y = dh - tools_h - 6
-    card_w = max(72.0, min(104.0, width / 4.4, (dh - 520) * 0.35 + 72))
+    # The hand's cards as big as the width allows, but leaving the middle of the table at
+    # least MIDDLE units for the piles or the knocker's melds (the rest is fixed: about 320).
+    card_w = max(64.0, min(104.0, width / 4.4, (dh - 320 - MIDDLE) / (1.6 * ratio)))
     card_h = card_w * ratio
-    row_gap = card_h * 0.56
+    row_gap = card_h * 0.6  # the upper row shows this much, less a raised card's lift
     row2_y = tools_y - 10 - card_h / 2
     row1_y = row2_y - row_gap
     hand_top = row1_y - card_h / 2
@@ -242,6 +253,75 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
     )
 
 
+def _compact(view: Viewport, players: int) -> TableLayout:
+    """A phone held sideways: everything a little smaller than the big table, but at a
+    scale that keeps cards readable and buttons nearly a fingertip tall."""
+    dw, dh = view.design_size
+    r = view.rect
+    panel_w = 160
+    panel = r(dw - panel_w - 6, 6, panel_w, dh - 12)
+    play_w = dw - panel_w - 14
+    cx = play_w / 2
+    ratio = 134 / 96
+    opp_w = 34.0
+    opp_y = 8 + opp_w * ratio / 2
+    pile_w = 60.0
+    pile_y = opp_y + opp_w * ratio / 2 + 12 + pile_w * ratio / 2 + (dh - 400) / 3
+    stock = _card_rect(view, 42, pile_y, card_size(view.px(pile_w)))
+    discard = _card_rect(view, 112, pile_y, card_size(view.px(pile_w)))
+    card_w = min(76.0, (play_w - 20) / 8)
+    hand_y = dh - 6 - card_w * ratio / 2
+    hand_top = hand_y - card_w * ratio / 2
+    ctx_h = 40
+    ctx_y = hand_top - 18 - ctx_h
+    status_y = ctx_y - 22
+    meld_top = opp_y + opp_w * ratio / 2 + 20
+    meld_area = r(158, meld_top, play_w - 166, status_y - 16 - meld_top)
+    meld_w = min(62.0, (status_y - 16 - meld_top - 14) / ratio)
+    buttons = {}
+    third = min(150.0, (play_w - 40) / 3)
+    row = [cx - 1.5 * third - 8, cx - 0.5 * third, cx + 0.5 * third + 8]
+    buttons["knock"] = r(row[0], ctx_y, third, ctx_h)
+    buttons["gin"] = r(row[1], ctx_y, third, ctx_h)
+    buttons["cancel"] = r(row[2], ctx_y, third, ctx_h)
+    buttons["take"] = r(cx - third - 4, ctx_y, third, ctx_h)
+    buttons["pass"] = r(cx + 4, ctx_y, third, ctx_h)
+    buttons["prev"] = r(cx - 1.5 * third - 8, ctx_y, 56, ctx_h)
+    buttons["lay"] = r(cx - 0.5 * third, ctx_y, third, ctx_h)
+    buttons["next"] = r(cx + 0.5 * third + 8, ctx_y, 56, ctx_h)
+    buttons["suggest"] = r(cx - third - 4, ctx_y, third, ctx_h)
+    buttons["done"] = r(cx + 4, ctx_y, third, ctx_h)
+    tools = ("rank", "suit", "melds", "hint", "sheet", "help", "menu")
+    half = (panel_w - 18) / 2
+    top = dh - 6 - 6 - 4 * 40 - 3 * 6
+    for index, name in enumerate(tools):
+        column, line = index % 2, index // 2
+        buttons[name] = r(dw - panel_w - 6 + 6 + column * (half + 6), top + line * 46, half, 40)
+    return TableLayout(
+        view=view,
+        portrait=False,
+        compact=True,
+        card=card_size(view.px(card_w)),
+        pile_card=card_size(view.px(pile_w)),
+        opp_card=card_size(view.px(opp_w)),
+        opp_face_card=card_size(view.px(opp_w)),
+        meld_card=card_size(view.px(meld_w)),
+        stock=stock,
+        discard=discard,
+        meld_area=meld_area,
+        hand_area=r(0, hand_top - 24, play_w, dh - hand_top + 24),
+        hand_rows=(view.px(hand_y),),
+        hand_span=(view.px(10), view.px(play_w - 10)),
+        opp_y=view.px(opp_y),
+        opp_span=(view.px(110), view.px(play_w - 10)),
+        panel=panel,
+        status=r(10, status_y - 12, play_w - 20, 24),
+        name_anchor=view.point(10, opp_y),
+        log=r(dw - panel_w + 4, top - 50, panel_w - 16, 44),
+        buttons=buttons,
+    )
+
+
 def _card_rect(view: Viewport, x: float, y: float, size: tuple[int, int]) -> pygame.Rect:
     rect = pygame.Rect((0, 0), size)
     rect.center = view.point(x, y)
@@ -265,14 +345,15 @@ def hand_slots(layout: TableLayout, count: int, group_breaks: list[int] | None =
             count,
             (left + right) / 2,
             w,
-            max_width=right - left + w * 0.3,
+            max_width=right - left,
             group_breaks=breaks,
             max_step=layout.px(78),
             min_step=layout.px(30),
             group_gap=layout.px(22),
         )
         y = layout.hand_rows[0]
-        return [(x, y + fan_arc(i, count, layout.px(10)), w, h) for i, x in enumerate(xs)]
+        depth = 0 if layout.compact else layout.px(10)
+        return [(x, y + fan_arc(i, count, depth), w, h) for i, x in enumerate(xs)]
     first = _first_row(count, breaks)
     rows = [list(range(first)), list(range(first, count))]
     slots: list[Slot] = []
@@ -314,11 +395,11 @@ def opponent_slots(layout: TableLayout, count: int, face_up: bool) -> list[Slot]
     """Where the opponent's cards go: a tight row of backs, a readable row when shown."""
     w, h = layout.opp_face_card if face_up else layout.opp_card
     left, right = layout.opp_span
-    step = w * (0.62 if face_up else 0.5) if layout.portrait else layout.px(78 if face_up else 36)
+    step = w * (0.62 if face_up else 0.5) if layout.portrait else w * (0.8 if face_up else 0.38)
     xs = fan_positions(
         count, (left + right) / 2, w, max_width=right - left, max_step=step, min_step=layout.px(12)
     )
-    y = layout.opp_y + (h - layout.opp_card[1]) / 2 if layout.portrait else layout.opp_y
+    y = layout.opp_y + (h - layout.opp_card[1]) / 2 if layout.portrait or layout.compact else layout.opp_y
     sign = 0 if layout.portrait else -1
     return [(x, y + sign * fan_arc(i, count, layout.px(10)), w, h) for i, x in enumerate(xs)]
 

@@ -44,12 +44,24 @@ class Viewport:
     width: int
     height: int
     density: float = 1.0
+    design: tuple[int, int] | None = None
+    """A design area of the layout's own (the table on a phone held sideways); None: the
+    orientation's usual one."""
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.height <= 0:
             raise ValueError(f"a window needs a positive size, not {self.width}x{self.height}")
         if not 0.5 <= self.density <= 8:
             raise ValueError(f"pixel density {self.density} is out of range (0.5 to 8)")
+
+    @property
+    def short_landscape(self) -> bool:
+        """A landscape window under 560 logical pixels tall (a phone held sideways).
+
+        The usual 1280x720 design would shrink to half size there; the table has a compact
+        layout of its own for it.
+        """
+        return not self.portrait and self.height / self.density < 560 and self.width / self.height >= 1.6
 
     @property
     def size(self) -> tuple[int, int]:
@@ -64,6 +76,8 @@ class Viewport:
     @property
     def design_minimum(self) -> tuple[int, int]:
         """The design area this orientation's layouts are written for."""
+        if self.design is not None:
+            return self.design
         return PORTRAIT_DESIGN if self.portrait else LANDSCAPE_DESIGN
 
     @property

@@ -19,6 +19,9 @@ from game.ui.title import TitleScene
 from .harness import create_app, deck_for, frames, run_until, start_table
 from .layout_check import SIZES, layout_problems
 
+TABLE_SIZES = [*SIZES, (844, 390)]
+"""The table also has a compact layout for a phone held sideways."""
+
 HUMAN_KNOCKS = dict(
     human="6H 7H 8H 9C 9D 9S 2C 3C 4C KS",
     ai="2H 5H JD JS QS QH 4D 4S TD 8C",
@@ -52,7 +55,7 @@ def _cards_reachable(table) -> None:
     assert held and all(str(card) in names for card in held)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
 def test_every_phase_of_a_hand_where_the_human_knocks(size):
     app = _app(size)
     table = start_table(app, deck_for(**HUMAN_KNOCKS), dealer=1, script=[Pass(), EndLayoff()])
@@ -77,7 +80,7 @@ def test_every_phase_of_a_hand_where_the_human_knocks(size):
     _check(app, "hand result")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
 def test_layoffs_when_the_ai_knocks(size):
     app = _app(size)
 

@@ -29,7 +29,14 @@ def test_selfplay_plays_the_requested_hands_and_writes_stats(tmp_path):
     )
     assert code == 0
     data = json.loads(stats.read_text())
-    assert set(data) == {"frames", "frames_drawn", "frame_ms_p50", "frame_ms_p99", "frame_ms_max"}
+    assert set(data) == {
+        "frames",
+        "frames_drawn",
+        "frame_ms_p50",
+        "frame_ms_p99",
+        "frame_ms_max",
+        "work_ms_p99",
+    }
     assert data["frames"] > 0 and 0 < data["frames_drawn"] <= data["frames"]
     names = sorted(p.name for p in shots.iterdir())
     assert any("deal" in n for n in names)
