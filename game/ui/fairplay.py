@@ -30,11 +30,11 @@ from game.ai import LEVELS
 from game.rules import Card, Hand, deal_commitment, fingerprint, verify_commitment
 from game.ui.column import Column, row_height, split
 from game.ui.fairplay_export import export_hand_file
-from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody
+from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody, wrap_anywhere
 from game.ui.layout import card_size
 from game.ui.menus import panel
 from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
+from game.ui.text import blit_text, font
 from game.ui.widgets import Button
 from game.verify import AISeat, PersonSeat, Seat
 
@@ -336,7 +336,7 @@ class FairPlayScene(Scene):
         if not self.notice:
             return []
         size = self.app.viewport.font(17 if not self.app.viewport.portrait else 13)
-        return wrap(self.notice, size, self.notice_rect.width)
+        return wrap_anywhere(self.notice, size, self.notice_rect.width)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled check, the notice and the buttons."""

@@ -51,8 +51,10 @@ def export_file_name(hand: Hand, day: datetime.date) -> str:
     """A file name that says what the file is: the date and the deal's fingerprint.
 
     >>> from game.rules import daily_hand
-    >>> export_file_name(daily_hand("2024-03-01"), datetime.date(2024, 3, 2))[:34]
-    'gin-rummy-hand-2024-03-02-'
+    >>> hand = daily_hand("2024-03-01")
+    >>> name = export_file_name(hand, datetime.date(2024, 3, 2))
+    >>> name == "gin-rummy-hand-2024-03-02-" + hand.commitment[:8] + ".json"
+    True
     """
     mark = "".join((hand.fingerprint or "").split())[:8] or "deal"
     return f"gin-rummy-hand-{day.isoformat()}-{mark}.json"

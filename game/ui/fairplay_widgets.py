@@ -203,6 +203,34 @@ class ButtonBar:
         self.row.draw(surface, self.focused() if self.show_focus else None)
 
 
+def wrap_anywhere(text: str, size: int, width: int) -> list[str]:
+    """Like `text.wrap`, but a word too long for a line (a file's path) is broken too,
+    after a slash where it can be.
+
+    >>> import os; os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    'dummy'
+    >>> lines = wrap_anywhere("Saved as /home/someone/.local/share/gin-rummy/hands/hand.json", 14, 150)
+    >>> "".join(lines).replace("Saved as", "Saved as ") == "Saved as /home/someone/.local/share/gin-rummy/hands/hand.json"
+    True
+    >>> all(font(14).size(line)[0] <= 150 for line in lines)
+    True
+    """
+    face = font(size)
+    lines: list[str] = []
+    for line in wrap(text, size, width):
+        while face.size(line)[0] > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and face.size(line[:cut])[0] > width:
+                cut -= 1
+            slash = line.rfind("/", 1, cut)
+            if slash > cut // 2:
+                cut = slash + 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
 @dataclass
 class Piece:
     """One laid-out line of a :class:`Page`: text already rendered, or a row of small cards."""
