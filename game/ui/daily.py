@@ -105,13 +105,12 @@ class DailyTable(OneHandTable):
 
     def setup(self) -> None:
         """Deal the day's hand and say what it is."""
-        super().setup()
         if self.earlier is not None:
             first = recorded_line(self.earlier.won, self.earlier.points, self.earlier.turns)
-            text = f"Practice: today's deal counted already ({first}). This game does not count again."
+            self.intro = f"Practice: today's deal counted already ({first}). This game does not count again."
         else:
-            text = "Today's deal: the same cards for everyone. You play first, against the expert."
-        self.toast.show(text, seconds=5.0)
+            self.intro = "Today's deal: the same cards for everyone. You play first, against the expert."
+        super().setup()
 
     def on_hand_over(self) -> None:
         """The hand is over: record the day's result (only the first of the day counts)."""

@@ -226,13 +226,13 @@ class FairPlayScene(Scene):
 
     @property
     def _body_size(self) -> int:
-        return self.app.viewport.font(21 if not self.app.viewport.portrait else 15)
+        return self.app.viewport.font(21 if not self.app.viewport.portrait else 16)
 
     def _build_page(self, width: int) -> Page:
         view = self.app.viewport
         portrait = view.portrait
         deal, check = self.deal, self.deal.check
-        body, small = self._body_size, view.font(17 if not portrait else 13)
+        body, small = self._body_size, view.font(17 if not portrait else 14)
         page = Page(width)
         colour = GOOD if check.matches else BAD
         page.text(check.verdict, view.font(34 if not portrait else 24), colour, "verdict", bold=True)
@@ -305,7 +305,9 @@ class FairPlayScene(Scene):
         level = opponent.level if opponent is not None else self.app.settings.ai_level
         seed = opponent.seed if opponent is not None else self.app.seed + 1
         game = replay_deal(deal.hand, deal.me, same_seat)
-        self.app.stack.push(OneHandTable(self.app, game, level, seed))
+        whose = "your cards" if same_seat else f"{deal.names[1 - deal.me]}'s cards"
+        intro = f"Replay: the same deck, {whose}. Practice: this hand counts nowhere."
+        self.app.stack.push(OneHandTable(self.app, game, level, seed, intro))
 
     def back(self) -> None:
         """Back to where the check was opened from."""

@@ -87,11 +87,13 @@ class OneHandTable(TableScene):
 
     name = "one_hand_table"
 
-    def __init__(self, app: Any, deal: SingleDeal, level: str, seed: int) -> None:
+    def __init__(self, app: Any, deal: SingleDeal, level: str, seed: int, intro: str = "") -> None:
         super().__init__(app, deal)
         self.deal = deal
         self.level = level
         self.seed = seed
+        self.intro = intro
+        """Said over the table as the cards are dealt (what this game is)."""
 
     def setup(self) -> None:
         """Deal the one hand (nothing to resume: a one-hand game is never saved)."""
@@ -100,6 +102,8 @@ class OneHandTable(TableScene):
         self.flow = flow
         self.tally = Tally(0, 0)
         self.start_hand()
+        if self.intro:
+            self.toast.show(self.intro, seconds=5.0)
 
     def next_hand(self) -> None:
         """The result panel was closed: there is no next hand."""

@@ -167,6 +167,7 @@ def test_replay_deals_the_same_deck_to_the_chosen_seat_against_the_same_ai(same_
     tap_button(app, "Replay my cards" if same_seat else "Replay their cards")
     replay = app.stack.top
     assert isinstance(replay, OneHandTable)
+    assert replay.toast.text.startswith("Replay") and "counts nowhere" in replay.toast.text
     run_until(app, lambda: replay.hand is not None and not replay.dealing)
     wanted = table.me if same_seat else 1 - table.me
     again = replay.hand.as_dealt()  # as dealt: the first player may have moved already
