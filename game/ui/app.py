@@ -23,6 +23,7 @@ import pygame
 
 from game.ui import browser, richtext, table_draw, text
 from game.ui.art import CardArt
+from game.ui.notices import deliver_notices
 from game.ui.pointer import PointerFilter
 from game.ui.scene import SceneStack
 from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
@@ -145,8 +146,9 @@ class App:
         self.selfplay_hands: int = options.selfplay
         self.selfplay = self.selfplay_hands > 0
         self.persistence = Persistence(enabled=not (options.no_storage or self.selfplay))
-        self.settings = Settings.from_dict(self.persistence.load("settings"))
-        self.stats = Stats.from_dict(self.persistence.load("statistics"))
+        # Anything refused while loading is set aside and told to the player on the first frame.
+        self.settings: Settings = self.persistence.load_settings()
+        self.stats: Stats = self.persistence.load_stats()
         if options.level:
             self.settings.ai_level = options.level
         if options.variant:
@@ -240,13 +242,13 @@ class App:
         self.sounds.enabled = self.settings.sound and not self.selfplay
         self.sounds.play(effect)
 
-    def save_settings(self) -> None:
-        """Persist settings (no-op without storage)."""
-        self.persistence.save("settings", self.settings.to_dict())
+    def save_settings(self) -> bool:
+        """Keep the settings; False when they were not saved (the player is told why, once)."""
+        return self.persistence.save_settings(self.settings)
 
-    def save_stats(self) -> None:
-        """Persist statistics (no-op without storage)."""
-        self.persistence.save("statistics", self.stats.to_dict())
+    def save_stats(self) -> bool:
+        """Keep the statistics; False when they were not saved (the player is told why, once)."""
+        return self.persistence.save_stats(self.stats)
 
     def notable(self, moment: str) -> None:
         """A notable moment (deal, knock, ...): save a screenshot when asked to."""
@@ -306,6 +308,7 @@ class App:
         self._follow_page(time.perf_counter())
         for event in pygame.event.get():
             self.dispatch(event)
+        deliver_notices(self)
         if self.selfplay and self.stack.top is not None:
             self.stack.top.autopilot()
         self.stack.update(dt)

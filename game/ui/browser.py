@@ -78,6 +78,17 @@ def fullscreen_available() -> bool:
         return False
 
 
+def is_fullscreen() -> bool:
+    """True while the page fills the screen."""
+    window = _window()
+    if window is None:
+        return False
+    try:
+        return bool(window.document.fullscreenElement)
+    except Exception:
+        return False
+
+
 def toggle_fullscreen() -> bool:
     """Enter or leave full screen; True when the page accepted the request."""
     return _call("gin_fullscreen")

@@ -1,4 +1,10 @@
-"""Menus: a list of choices driven by pointer or keyboard; the pause menu and the help screen."""
+"""Menus: a list of choices driven by pointer or keyboard; the pause menu and the help screen.
+
+:class:`Menu` is the list every screen around the table uses: rows with a label, a value
+that Left/Right (or a tap on its arrows) changes, rows that are greyed with the reason they
+do nothing now, keyboard focus, and scrolling by drag, wheel or keys. A row whose label and
+value do not fit side by side puts the value on a second line (a phone's narrow rows).
+"""
 
 from __future__ import annotations
 
@@ -11,20 +17,26 @@ import pygame
 from game.ui.column import Column, row_height
 from game.ui.richtext import render_rich
 from game.ui.scene import Scene
-from game.ui.text import blit_text, wrap
+from game.ui.text import blit_text, font, wrap
 from game.ui.widgets import FOCUS, Button, ButtonRow
 
 if TYPE_CHECKING:
+    from game.rules import Match, RuleSet
+    from game.settings import MatchSetup
     from game.ui.table import TableScene
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
 GOLD = (255, 212, 90)
+GREY = (150, 168, 155)
 ROW_FILL = (30, 85, 55)
 ROW_HOVER = (45, 110, 72)
+ROW_UNAVAILABLE = (28, 62, 44)
 SCRIM = (0, 0, 0, 160)
 TAP_SLOP = 10
 """Logical pixels a finger may move and still tap (more is a scroll)."""
+TOUCH_MIN = 44
+"""Logical pixels: the narrowest a zone a finger must hit may be."""
 
 
 @dataclass
@@ -32,20 +44,52 @@ class MenuItem:
     """One row: a label, what it shows on the right, and what pressing it does.
 
     `change(step)` handles Left/Right (-1/+1) for settings with several values; `press`
-    handles Enter or a click.
+    handles Enter or a click. `unavailable()` gives the reason the row does nothing now
+    ("" when it works): such a row is drawn greyed with that reason in place of its value,
+    and pressing it only focuses it (the screen can then explain).
     """
 
     label: str
     press: Callable[[], None] | None = None
     value: Callable[[], str] | None = None
     change: Callable[[int], None] | None = None
+    unavailable: Callable[[], str] | None = None
+    name: str = ""
+    """A stable name for the row (what it sets), for screens and tests."""
+
+    def reason(self) -> str:
+        """Why the row does nothing now, or "" when it works."""
+        return self.unavailable() if self.unavailable is not None else ""
+
+
+def fit_text(text: str, size: int, width: int) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `width` pixels at `size`."""
+    measure = font(size)
+    if measure.size(text)[0] <= width:
+        return text
+    while text and measure.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """Where a row's texts go: one line (label left, value right) or two (value below)."""
+
+    label: str
+    label_size: int
+    label_at: tuple[str, tuple[int, int]]
+    value: str
+    value_size: int
+    value_rect: pygame.Rect | None
 
 
 class Menu:
     """A vertical list of items with a keyboard focus, drawn in `rect`, scrolling if long.
 
     A tap or click activates a row when released without moving; dragging scrolls, as does
-    the mouse wheel. On a setting, a press on its left third steps back, elsewhere forward.
+    the mouse wheel. On a row with a value to change, a press on its "<" half steps back,
+    anywhere else forward.
     """
 
     def __init__(
@@ -61,6 +105,10 @@ class Menu:
         self.focus = 0
         self.hover: int | None = None
         self.scroll = 0
+        self.density = 1.0
+        """Real pixels per logical pixel (for the size of a finger's zone)."""
+        self.stacked = False
+        """Always put the value under the label (a phone's list of options looks even)."""
         self._press: tuple[int, int] | None = None
         self._press_scroll = 0
         self._dragged = False
@@ -74,6 +122,11 @@ class Menu:
     def max_scroll(self) -> int:
         """How far the list can scroll."""
         return max(0, self.content_height - self.rect.height)
+
+    @property
+    def focused(self) -> MenuItem | None:
+        """The item with the keyboard focus."""
+        return self.items[self.focus] if 0 <= self.focus < len(self.items) else None
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row `index` is now (it may be scrolled out of the menu's rect)."""
@@ -97,7 +150,14 @@ class Menu:
                 return index
         return None
 
-    def _follow_focus(self) -> None:
+    def index_of(self, name: str) -> int | None:
+        """The row named `name`, if any."""
+        return next((i for i, item in enumerate(self.items) if item.name == name), None)
+
+    def follow_focus(self) -> None:
+        """Scroll so that the focused row is in view."""
+        if not self.items:
+            return
         rect = self.row_rect(self.focus)
         if rect.top < self.rect.top:
             self.scroll -= self.rect.top - rect.top
@@ -105,13 +165,70 @@ class Menu:
             self.scroll += rect.bottom - self.rect.bottom + self.gap
         self.scroll = max(0, min(self.max_scroll, self.scroll))
 
+    # --- what a row shows ----------------------------------------------------------------
+
+    def plan(self, index: int) -> RowPlan:
+        """Where row `index`'s label and value go, at its current place."""
+        item = self.items[index]
+        rect = self.row_rect(index)
+        size = self.font_size
+        pad = max(8, self.row_height // 3)
+        reason = item.reason()
+        value = ""
+        if reason:
+            value = reason
+        elif item.value is not None:
+            value = item.value()
+            if item.change is not None:
+                value = f"<  {value}  >"
+        value_size = size - max(1, size // 14)
+        if not value:
+            return RowPlan(item.label, size, ("midleft", (rect.x + pad, rect.centery)), "", value_size, None)
+        measure = font(size)
+        label_w = measure.size(item.label)[0]
+        value_w = font(value_size).size(value)[0]
+        if not self.stacked and label_w + value_w + 3 * pad <= rect.width:
+            value_rect = pygame.Rect(0, 0, value_w, font(value_size).get_linesize())
+            value_rect.midright = (rect.right - pad, rect.centery)
+            return RowPlan(
+                item.label, size, ("midleft", (rect.x + pad, rect.centery)), value, value_size, value_rect
+            )
+        # Two lines: the label above, the value below it (shrunk, then cut, to fit).
+        label_size = max(1, round(size * 0.84))
+        room = rect.width - 2 * pad
+        floor = max(1, round(size * 0.7))
+        while value_size > floor and font(value_size).size(value)[0] > room:
+            value_size -= 1
+        value = fit_text(value, value_size, room)
+        label_h = font(label_size).get_linesize()
+        value_h = font(value_size).get_linesize()
+        top = rect.centery - (label_h + value_h) // 2
+        value_rect = pygame.Rect(rect.x + pad, top + label_h, font(value_size).size(value)[0], value_h)
+        label = fit_text(item.label, label_size, room)
+        return RowPlan(label, label_size, ("topleft", (rect.x + pad, top)), value, value_size, value_rect)
+
+    def steps_back(self, index: int, pos: tuple[int, int]) -> bool:
+        """True when a press at `pos` on row `index` is on its "<" half (step back)."""
+        item = self.items[index]
+        if item.change is None:
+            return False
+        box = self.plan(index).value_rect
+        if box is None:
+            return False
+        finger = round(TOUCH_MIN * self.density)
+        left = min(box.left - max(8, self.row_height // 3), box.centerx - finger)
+        return left <= pos[0] < box.centerx
+
+    # --- input ---------------------------------------------------------------------------
+
     def activate(self, index: int, step: int = 1, pos: tuple[int, int] | None = None) -> None:
-        """Press row `index` (on a setting, a press on its left third steps back)."""
+        """Press row `index` (on a value, a press on its "<" half steps back)."""
         item = self.items[index]
         self.focus = index
+        if item.reason():
+            return
         if item.change is not None:
-            row = self.row_rect(index)
-            if pos is not None and pos[0] < row.x + row.width // 3:
+            if pos is not None and self.steps_back(index, pos):
                 step = -1
             item.change(step)
         elif item.press is not None:
@@ -122,7 +239,7 @@ class Menu:
         if event.type == pygame.MOUSEMOTION:
             if self._press is not None and (event.buttons[0] if hasattr(event, "buttons") else True):
                 dy = event.pos[1] - self._press[1]
-                if abs(dy) > self.row_height // 4:
+                if abs(dy) > max(self.row_height // 4, round(TAP_SLOP * self.density)):
                     self._dragged = True
                 if self._dragged:
                     self.scroll = max(0, min(self.max_scroll, self._press_scroll - dy))
@@ -147,74 +264,147 @@ class Menu:
             return False
         if event.type != pygame.KEYDOWN or not self.items:
             return False
-        if event.key in (pygame.K_UP, pygame.K_w):
-            self.focus = (self.focus - 1) % len(self.items)
-        elif event.key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(self.items)
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        return self._key(event.key)
+
+    def _key(self, key: int) -> bool:
+        count = len(self.items)
+        page = max(1, self.rect.height // self.row_height - 1)
+        if key in (pygame.K_UP, pygame.K_w):
+            self.focus = (self.focus - 1) % count
+        elif key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % count
+        elif key == pygame.K_PAGEUP:
+            self.focus = max(0, self.focus - page)
+        elif key == pygame.K_PAGEDOWN:
+            self.focus = min(count - 1, self.focus + page)
+        elif key == pygame.K_HOME:
+            self.focus = 0
+        elif key == pygame.K_END:
+            self.focus = count - 1
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             item = self.items[self.focus]
-            if item.change is not None:
-                item.change(-1 if event.key == pygame.K_LEFT else 1)
-        elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            if item.change is not None and not item.reason():
+                item.change(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             self.activate(self.focus)
         else:
             return False
-        self._follow_focus()
+        self.follow_focus()
         return True
 
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """(label, rect) of every row wholly in view (the ones a pointer can press)."""
         return [(self.items[i].label, self.row_rect(i)) for i in self.visible_rows()]
 
+    # --- drawing -------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
-        """Draw the rows that fit; returns (text, rect) of each drawn row for tests."""
+        """Draw the rows that fit; returns (text, rect) of each row wholly in view, for tests.
+
+        The text is "label: value" ("label: not used: reason" for a greyed row).
+        """
         drawn = []
         clip = surface.get_clip()
         surface.set_clip(
             self.rect.inflate(self.row_height // 8, self.row_height // 8).clip(clip) if clip else self.rect
         )
         radius = max(4, self.row_height // 5)
-        size = self.font_size
         for index, item in enumerate(self.items):
             rect = self.row_rect(index)
             if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
                 continue
-            fill = ROW_HOVER if index == self.hover else ROW_FILL
+            reason = item.reason()
+            fill = ROW_UNAVAILABLE if reason else ROW_HOVER if index == self.hover else ROW_FILL
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             if index == self.focus:
                 pygame.draw.rect(
                     surface, FOCUS, rect, width=max(2, self.row_height // 16), border_radius=radius
                 )
-            pad = max(8, self.row_height // 3)
-            blit_text(surface, item.label, size, INK, "midleft", (rect.x + pad, rect.centery))
+            plan = self.plan(index)
+            anchor, at = plan.label_at
+            blit_text(surface, plan.label, plan.label_size, GREY if reason else INK, anchor, at)
             text = item.label
-            if item.value is not None:
-                value = item.value()
-                shown = f"<  {value}  >" if item.change is not None else value
-                blit_text(
-                    surface,
-                    shown,
-                    size - max(1, size // 14),
-                    GOLD,
-                    "midright",
-                    (rect.right - pad, rect.centery),
-                )
-                text += f": {value}"
+            if plan.value and plan.value_rect is not None:
+                colour = GREY if reason else GOLD
+                blit_text(surface, plan.value, plan.value_size, colour, "topleft", plan.value_rect.topleft)
+                text += f": not used: {reason}" if reason else f": {item.value() if item.value else ''}"
             if self.rect.contains(rect):
                 drawn.append((text, rect))
         surface.set_clip(clip)
         if self.max_scroll:
-            _scroll_bar(surface, self.rect, self.scroll, self.content_height)
+            scroll_bar(surface, self.rect, self.scroll, self.content_height)
         return drawn
 
 
-def _scroll_bar(surface: pygame.Surface, rect: pygame.Rect, scroll: int, content: int) -> None:
+def scroll_bar(surface: pygame.Surface, rect: pygame.Rect, scroll: int, content: int) -> None:
     """A thin bar at the right edge showing where the list is scrolled."""
     track = pygame.Rect(rect.right + 3, rect.y, 4, rect.height)
     length = max(12, rect.height * rect.height // max(1, content))
     top = track.y + (rect.height - length) * scroll // max(1, content - rect.height)
     pygame.draw.rect(surface, (70, 120, 90), track, border_radius=2)
     pygame.draw.rect(surface, GOLD, (track.x, top, track.width, length), border_radius=2)
+
+
+_scroll_bar = scroll_bar  # the name the screens used before
+
+
+class Scroller:
+    """Scrolls a body of text taller than its `rect`: drag (mouse or finger), wheel and keys.
+
+    A press that moves less than a tap's slop is a tap (`release` returns False), more is a
+    scroll (`release` returns True).
+    """
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.content = 0
+        self.offset = 0
+        self.slop = TAP_SLOP
+        self._press: tuple[int, int] | None = None
+        self._press_offset = 0
+        self._moved = False
+
+    @property
+    def max_offset(self) -> int:
+        """How far the body can scroll."""
+        return max(0, self.content - self.rect.height)
+
+    def by(self, pixels: int) -> None:
+        """Scroll down by `pixels` (up when negative), kept in range."""
+        self.offset = max(0, min(self.max_offset, self.offset + pixels))
+
+    def clamp(self) -> None:
+        """Keep the offset in range after the body or its rect changed."""
+        self.by(0)
+
+    @property
+    def pressing(self) -> bool:
+        """True between a press and its release."""
+        return self._press is not None
+
+    def press(self, pos: tuple[int, int]) -> None:
+        """A button or finger went down at `pos`."""
+        self._press, self._press_offset, self._moved = pos, self.offset, False
+
+    def move(self, pos: tuple[int, int]) -> None:
+        """The pointer moved: a drag scrolls once it has moved more than a tap's slop."""
+        if self._press is None:
+            return
+        dy = pos[1] - self._press[1]
+        if abs(dy) > self.slop:
+            self._moved = True
+        if self._moved:
+            self.offset = max(0, min(self.max_offset, self._press_offset - dy))
+
+    def release(self) -> bool:
+        """The press ended; True when it was a drag (not a tap)."""
+        moved, self._press, self._moved = self._moved, None, False
+        return moved
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        """The scroll bar, when the body is taller than its rect."""
+        if self.max_offset:
+            scroll_bar(surface, self.rect, self.offset, self.content)
 
 
 def cycle(options: tuple[str, ...], current: str, step: int) -> str:
@@ -245,94 +435,249 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
     surface.blit(shade, rect)
 
 
+def go_back(scene: Scene) -> None:
+    """Leave `scene` for the screen it was opened from (the title when there is none)."""
+    stack = scene.app.stack
+    if stack.top is not scene:
+        return
+    if len(stack.scenes) > 1:
+        stack.pop()
+        return
+    from game.ui.title import TitleScene
+
+    stack.replace_all(TitleScene(scene.app))
+
+
+def available(module: str) -> bool:
+    """Whether screen module `module` is part of this build.
+
+    Screens built by other parts of the game (rules, tutorial, score sheet) are offered only
+    once they are there, so no menu shows an entry that leads nowhere.
+    """
+    import importlib.util
+    import sys
+
+    if module in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def open_rules(app: Any, rules: RuleSet | None = None) -> None:
+    """The rules screen (for `rules`, or for the current settings when None)."""
+    from game.ui.rules_scene import RulesScene
+
+    app.stack.push(RulesScene(app, rules))
+
+
+def open_settings(app: Any) -> None:
+    """The settings screen (speed, deck colours, sound) over whatever is up."""
+    from game.ui.settings_scene import SettingsScene
+
+    app.stack.push(SettingsScene(app))
+
+
+def open_help(app: Any) -> None:
+    """How to play and the controls, over whatever is up."""
+    app.stack.push(HelpScene(app))
+
+
 class PauseScene(Scene):
-    """Over the table: resume, change the speed or colours, or leave the match."""
+    """The pause menu, over the table or a result screen, on a panel of its own.
+
+    `table` is the table scene underneath, or None over a result screen (then `match` is
+    the match shown there). `setup` is who sits where, when the caller knows it better than
+    the table (``table.setup``). Restarting and conceding ask first; conceding counts the
+    match as lost and ends the saved match.
+    """
 
     modal = True
     name = "pause"
 
-    def __init__(self, app: Any, table: TableScene) -> None:
+    def __init__(
+        self, app: Any, table: TableScene | None, match: Match | None = None, setup: MatchSetup | None = None
+    ) -> None:
         super().__init__(app)
         self.table = table
-        settings = app.settings
-        from game.ui.settings import SPEEDS
-
-        def set_speed(step: int) -> None:
-            settings.speed = cycle(tuple(SPEEDS), settings.speed, step)
-            app.save_settings()
-
-        def set_sound(step: int) -> None:
-            settings.sound = not settings.sound
-            app.save_settings()
-
-        def set_colours(step: int) -> None:
-            settings.four_colour = not settings.four_colour
-            app.save_settings()
-
-        self.items = [
-            MenuItem("Resume", press=self.resume),
-            MenuItem("Speed", value=lambda: settings.speed, change=set_speed),
-            MenuItem(
-                "Four-colour deck", value=lambda: "on" if settings.four_colour else "off", change=set_colours
-            ),
-            MenuItem("Sound", value=lambda: "on" if settings.sound else "off", change=set_sound),
-            MenuItem("Leave to the title screen", press=self.leave),
-        ]
+        self.match = match if match is not None else (table.match if table is not None else None)
+        self.setup_given = setup
+        self.items = self._items()
         self.menu = Menu(self.items, pygame.Rect(0, 0, 1, 1))
+        self.box = pygame.Rect(0, 0, 1, 1)
         self.title_rect = pygame.Rect(0, 0, 1, 1)
         self.drawn: list[tuple[str, pygame.Rect]] = []
+
+    def _items(self) -> list[MenuItem]:
+        from game.ui.app import IN_BROWSER
+
+        match = self.match
+        items = [MenuItem("Resume", press=self.resume, name="resume")]
+        if match is not None and available("game.ui.scoresheet"):
+            items.append(MenuItem("Score sheet", press=self.score_sheet, name="score_sheet"))
+        if available("game.ui.rules_scene"):
+            items.append(MenuItem("Rules", press=self.rules, name="rules"))
+        items.append(MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"))
+        if match is not None:
+            items.append(MenuItem("Restart match", press=self.ask_restart, name="restart"))
+            if not match.finished:
+                items.append(MenuItem("Concede match", press=self.ask_concede, name="concede"))
+        items.append(MenuItem("Quit to title", press=self.to_title, name="title"))
+        if not IN_BROWSER:
+            items.append(MenuItem("Quit game", press=self.app.quit, name="quit"))
+        return items
 
     def setup(self) -> None:
         """Lay out for the window."""
         self.resized()
 
     def resized(self) -> None:
-        """A column in the middle of the window."""
+        """A panel in the middle of the window: the title, then the menu."""
         view = self.app.viewport
-        column = Column(view, width=520, top=max(16.0, view.design_size[1] * 0.18))
-        self.title_rect = column.take(64, gap=16)
-        rows = row_height(view, 52, 52)
+        portrait = view.portrait
+        design_h = view.design_size[1]
+        rows = row_height(view, 48, 46)
+        title_h, pad = (56.0, 16.0) if not portrait else (44.0, 12.0)
+        menu_h = rows * 8 / 7 * len(self.items) + 2
+        total = min(design_h - 24, pad + title_h + menu_h + pad)
+        column = Column(view, width=480, top=max(12.0, (design_h - total) / 2), margin=16)
+        box_top = column.y
+        column.skip(pad)
+        self.title_rect = column.take(title_h, gap=0)
+        area = column.take(min(menu_h, design_h - 12 - pad - column.y), gap=0)
+        column.skip(pad)
+        self.box = view.rect(column.x - pad, box_top, column.width + 2 * pad, column.y - box_top)
         focus, scroll = self.menu.focus, self.menu.scroll
-        area = column.take(min(rows * 8 / 7 * len(self.items) + 2, column.units_left))
         self.menu = Menu(
-            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not view.portrait else 20)
+            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 20)
         )
+        self.menu.density = view.density
         self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
+
+    # --- what the rows do ------------------------------------------------------------------
 
     def resume(self) -> None:
         """Back to the game."""
         if self.app.stack.top is self:
             self.app.stack.pop()
 
-    def leave(self) -> None:
-        """Abandon the table (the match stays saved) and go to the title screen."""
+    def score_sheet(self) -> None:
+        """Every hand of the match so far."""
+        from game.ui.scoresheet import ScoreSheetScene
+
+        assert self.match is not None
+        self.app.stack.push(ScoreSheetScene(self.app, self.match))
+
+    def rules(self) -> None:
+        """The rules of the match being played."""
+        open_rules(self.app, self.match.rules if self.match is not None else None)
+
+    def match_setup(self) -> MatchSetup | None:
+        """Who sits where in this match, as well as it is known."""
+        from game.settings import MatchSetup
+
+        given = self.setup_given or getattr(self.table, "setup", None)
+        if isinstance(given, MatchSetup) or self.match is None:
+            return given
+        players = self.match.rules.players
+        guess = self.app.settings.match_setup()
+        if len(guess.seats) == players:
+            return guess  # the settings the match was most likely started with
+        return MatchSetup(("person",) + ("ai",) * (players - 1), self.app.settings.ai_level)
+
+    def ask_restart(self) -> None:
+        """Ask, then start the match again from nothing (a finished one restarts at once)."""
+        from game.ui.notices import ConfirmScene
+
+        assert self.match is not None
+        if self.match.finished:
+            self.restart()
+            return
+        self.app.stack.push(
+            ConfirmScene(
+                self.app,
+                "Restart the match?",
+                "The scores go back to nothing. The match so far is not counted in your statistics.",
+                yes=("Restart", self.restart),
+                no="Keep playing",
+            )
+        )
+
+    def restart(self) -> None:
+        """A new match with the same rules and seats."""
+        import random
+
+        from game.rules import Match
+        from game.ui.newmatch import open_table
+
+        assert self.match is not None
+        first = self.match.first_dealer  # a dealer chosen for the match stays chosen
+        match = Match(self.match.rules, random.Random(self.app.rng.random()), first_dealer=first)
+        open_table(self.app, match, self.match_setup())
+
+    def ask_concede(self) -> None:
+        """Ask, then give the match up."""
+        from game.ui.notices import ConfirmScene
+
+        self.app.stack.push(
+            ConfirmScene(
+                self.app,
+                "Concede the match?",
+                "It counts as a lost match in your statistics, and the saved match ends.",
+                yes=("Concede", self.concede),
+                no="Keep playing",
+            )
+        )
+
+    def concede(self) -> None:
+        """Count the match as lost, forget the saved match, go to the title screen."""
+        from game.stats import Bucket
+        from game.ui.title import TitleScene
+
+        match = self.match
+        assert match is not None and not match.finished
+        setup = self.match_setup()
+        if not self.app.selfplay and setup is not None:
+            bucket = Bucket.for_match(match.rules, setup)
+            if bucket is not None:
+                self.app.stats.record_match(bucket, False, 0)
+                self.app.save_stats()
+        stack = self.app.stack
+        while stack.scenes:
+            stack.pop()  # the table saves the match as it leaves; it is forgotten next
+        self.app.persistence.discard_saved_match()
+        stack.push(TitleScene(self.app))
+
+    def to_title(self) -> None:
+        """Leave the table (the match stays saved to continue) for the title screen."""
         from game.ui.title import TitleScene
 
         self.app.stack.replace_all(TitleScene(self.app))
+
+    # --- input and drawing ---------------------------------------------------------------------
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The menu's rows."""
         return self.menu.targets()
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Esc resumes; the rest goes to the menu."""
+        """Esc resumes; F1 opens the help; the rest goes to the menu."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.resume()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            open_help(self.app)
             return
         self.menu.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A dimmed table with the menu over it."""
-        scrim(surface)
+        """The dimmed table, and the menu on its own panel (nothing drawn on the cards)."""
         view = self.app.viewport
-        blit_text(
-            surface,
-            "Paused",
-            view.font(56 if not view.portrait else 40),
-            GOLD,
-            "center",
-            self.title_rect.center,
-        )
+        scrim(surface)
+        panel(surface, self.box, view.scale)
+        size = view.font(48 if not view.portrait else 34)
+        blit_text(surface, "Paused", size, GOLD, "center", self.title_rect.center)
         self.drawn = self.menu.draw(surface)
 
 
@@ -348,8 +693,9 @@ HELP_LINES = (
     ("", "Drag cards within your hand to reorder them; drag a card onto a meld to lay off."),
     ("Keys", "S stock, D take discard, T/P take or pass, arrows select, Enter/Space discard."),
     ("", "K knock, G gin, R/U/M sort by rank, suit or melds, L lay off best, H hint."),
-    ("", "Shift+arrows move the selected card; Esc menu; F1 this help."),
-    ("Pace", "Click or press a key to skip an animation; change the speed in the menu."),
+    ("", "Shift+arrows move the selected card; Esc pause menu; F1 this help."),
+    ("Menus", "Arrows choose, Left/Right change a value, Enter confirms, Esc goes back."),
+    ("Pace", "Click or press a key to skip an animation; change the speed in Settings."),
 )
 
 
@@ -361,15 +707,27 @@ class HelpScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.scroll = 0
-        self._press: tuple[int, int] | None = None
-        self._press_scroll = 0
-        self._moved = False
+        self.scroller = Scroller()
         self.box = pygame.Rect(0, 0, 1, 1)
-        self.body = pygame.Rect(0, 0, 1, 1)
         self.close = Button("Close", pygame.Rect(0, 0, 1, 1), self.leave, key="Esc", accent=(250, 200, 90))
         self.buttons = ButtonRow([self.close])
         self.lines: list[tuple[str, str]] = []
+        self._pressed_at = (0, 0)
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Where the text goes."""
+        return self.scroller.rect
+
+    @property
+    def scroll(self) -> int:
+        """How far the text is scrolled, in pixels."""
+        return self.scroller.offset
+
+    @property
+    def max_scroll(self) -> int:
+        """How far the text can scroll."""
+        return self.scroller.max_offset
 
     def setup(self) -> None:
         """Lay out for the window."""
@@ -387,7 +745,8 @@ class HelpScene(Scene):
         self.close.rect = inner.take_bottom(row_height(view, 46), gap=8)
         self.close.size = view.font(24 if not view.portrait else 20)
         self.close.show_key = not view.portrait
-        self.body = inner.remaining()
+        self.scroller.rect = inner.remaining()
+        self.scroller.slop = view.px(TAP_SLOP)
         self.lines = []
         size = self.font_size
         title_w = view.px(130) if not view.portrait else 0
@@ -396,7 +755,8 @@ class HelpScene(Scene):
                 self.lines.append((title, ""))
             for index, part in enumerate(wrap(line, size, self.body.width - title_w)):
                 self.lines.append((title if index == 0 and not view.portrait else "", part))
-        self.scroll = min(self.scroll, self.max_scroll)
+        self.scroller.content = len(self.lines) * self.line_height
+        self.scroller.clamp()
 
     @property
     def font_size(self) -> int:
@@ -408,11 +768,6 @@ class HelpScene(Scene):
     def line_height(self) -> int:
         """Pixels per line of text."""
         return round(self.font_size * 1.3)
-
-    @property
-    def max_scroll(self) -> int:
-        """How far the text can scroll."""
-        return max(0, len(self.lines) * self.line_height - self.body.height)
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The close button."""
@@ -427,30 +782,26 @@ class HelpScene(Scene):
         """Esc, Enter or the button closes it; a drag or the wheel scrolls; any other key too."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll = min(self.max_scroll, self.scroll + self.line_height * 3)
+                self.scroller.by(self.line_height * 3)
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll = max(0, self.scroll - self.line_height * 3)
+                self.scroller.by(-self.line_height * 3)
             else:
                 self.leave()
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.line_height * 2))
+            self.scroller.by(-event.y * self.line_height * 2)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.buttons.click(event.pos):
                 return
-            self._press, self._press_scroll, self._moved = event.pos, self.scroll, False
+            self.scroller.press(event.pos)
+            self._pressed_at = event.pos
         elif event.type == pygame.MOUSEMOTION:
             self.buttons.hover(event.pos)
-            if self._press is not None:
-                dy = event.pos[1] - self._press[1]
-                if abs(dy) > self.app.viewport.px(TAP_SLOP):
-                    self._moved = True
-                if self._moved:
-                    self.scroll = max(0, min(self.max_scroll, self._press_scroll - dy))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._press = self._press, None
-            if pressed is not None and not self._moved and not self.box.collidepoint(pressed):
+            self.scroller.move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.scroller.pressing:
+            pressed = self._pressed_at
+            if not self.scroller.release() and not self.box.collidepoint(pressed):
                 self.leave()  # a tap outside the panel closes it
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -472,6 +823,5 @@ class HelpScene(Scene):
                 surface.blit(render_rich(line, self.font_size, INK), (text_x, y))
             y += self.line_height
         surface.set_clip(clip)
-        if self.max_scroll:
-            _scroll_bar(surface, self.body, self.scroll, len(self.lines) * self.line_height)
+        self.scroller.draw_bar(surface)
         self.buttons.draw(surface)

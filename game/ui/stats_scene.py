@@ -1,21 +1,28 @@
-"""The statistics screen: the human's record, per variant and format, with a reset."""
+"""The statistics screen: your record per variant, format and computer level, or all of it.
+
+A selector at the top picks what is shown: "All games" (with the daily deal's streak) or
+one bucket of `game.stats` (a variant, a format and an opponent, e.g. "Standard Gin, two
+players, against Hard"), stepping through the buckets that hold anything. The rows are
+`Stats.summary(bucket).rows()`: matches and hands won, gins, knocks, undercuts given and
+suffered, points per hand, the best margin, the current and best streak. "Reset" forgets
+what is shown (everything, or only that bucket) after asking.
+"""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import pygame
 
+from game.stats import Bucket, Stats
 from game.ui.column import Column, row_height, split
+from game.ui.menus import DIM, GOLD, INK, TAP_SLOP, Menu, MenuItem, Scroller, go_back, open_help
 from game.ui.scene import Scene
-from game.ui.settings import Stats
 from game.ui.text import blit_text, font
 from game.ui.widgets import Button, ButtonRow
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-WARN = (240, 120, 100)
+ALL_GAMES = "All games"
 
 
 def percent(part: int, whole: int) -> str:
@@ -27,170 +34,267 @@ def percent(part: int, whole: int) -> str:
     return "-" if whole == 0 else f"{round(100 * part / whole)}%"
 
 
-def summary_rows(stats: Stats) -> list[tuple[str, str]]:
-    """(label, value) rows of the overall record."""
-    return [
-        (
-            "Matches won",
-            f"{stats.matches_won} of {stats.matches}  ({percent(stats.matches_won, stats.matches)})",
-        ),
-        ("Hands won", f"{stats.hands_won} of {stats.hands}  ({percent(stats.hands_won, stats.hands)})"),
-        ("Gins", str(stats.gins)),
-        ("Undercuts", str(stats.undercuts)),
-        ("Hands won by knocking", str(stats.knocks)),
-        ("Best winning margin", str(stats.best_margin) if stats.best_margin else "-"),
-    ]
+def stat_rows(stats: Stats, bucket: Bucket | None, today: datetime.date) -> list[tuple[str, str, str]]:
+    """What the screen lists for `bucket` (None: everything): (kind, label, value) rows.
+
+    Kinds are "row", "heading" and "note". The daily deal is shown with everything.
+
+    >>> rows = stat_rows(Stats(), None, datetime.date(2026, 11, 30))
+    >>> rows[0], rows[-1][1]
+    (('row', 'Matches won', '0 of 0 (-)'), 'Days in a row')
+    """
+    rows = [("row", label, value) for label, value in stats.summary(bucket).rows()]
+    if bucket is not None:
+        return rows
+    daily = stats.daily_summary(today)
+    rows.append(("heading", "Daily deal", ""))
+    rows += [("row", label, value) for label, value in daily.rows()]
+    if daily.today is not None:
+        result = daily.today
+        outcome = "won" if result.won else "lost"
+        rows.append(("row", "Today", f"{outcome}, {result.points} points in {result.turns} turns"))
+    return rows
 
 
 class StatsScene(Scene):
-    """What the game has recorded, and a reset that asks before it forgets."""
+    """What the game has recorded, by bucket or all together, and a reset that asks first."""
 
     name = "statistics"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.confirming = False
+        self.bucket: Bucket | None = None
         self.board = pygame.Rect(0, 0, 1, 1)
-        self.body = pygame.Rect(0, 0, 1, 1)
+        self.title_rect = pygame.Rect(0, 0, 1, 1)
+        self.note_rect = pygame.Rect(0, 0, 1, 1)
+        self.scroller = Scroller()
+        self.selector = Menu(
+            [MenuItem("Showing", value=self.shown_label, change=self.step_bucket, name="bucket")],
+            pygame.Rect(0, 0, 1, 1),
+        )
         here = pygame.Rect(0, 0, 1, 1)
-        self.reset_button = Button("Reset statistics", here.copy(), self.ask_reset, key="R")
-        self.back_button = Button("Back", here.copy(), self.back, key="Esc")
-        self.yes_button = Button("Yes, reset", here.copy(), self.reset, key="Y", accent=(240, 130, 110))
-        self.no_button = Button("No, keep them", here.copy(), self.cancel, key="N")
-        self.buttons = ButtonRow([self.reset_button, self.back_button, self.yes_button, self.no_button])
+        self.reset_button = Button("Reset…", here.copy(), self.ask_reset, key="R")
+        self.back_button = Button("Back", here.copy(), self.back, key="Esc", accent=(250, 200, 90))
+        self.buttons = ButtonRow([self.reset_button, self.back_button])
         self.draw_list: list[tuple[str, str]] = []
-        self._show_buttons()
+        self._pressed = False
+
+    # --- what is shown ----------------------------------------------------------------------
+
+    def today(self) -> datetime.date:
+        """The date the daily deal's streak is counted to."""
+        return datetime.date.today()
+
+    def choices(self) -> list[Bucket | None]:
+        """What the selector steps through: everything, then each bucket with a record."""
+        return [None, *self.app.stats.buckets()]
+
+    def shown_label(self) -> str:
+        """What is shown, in words."""
+        return ALL_GAMES if self.bucket is None else self.bucket.label
+
+    def step_bucket(self, step: int) -> None:
+        """Show the next (or previous) bucket."""
+        choices = self.choices()
+        index = choices.index(self.bucket) if self.bucket in choices else 0
+        self.bucket = choices[(index + step) % len(choices)]
+        self.scroller.offset = 0
+        self._measure()
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """The rows for what is shown."""
+        if self.bucket is not None and self.bucket not in self.app.stats.records:
+            self.bucket = None  # forgotten meanwhile
+        return stat_rows(self.app.stats, self.bucket, self.today())
+
+    # --- layout -----------------------------------------------------------------------------
 
     def setup(self) -> None:
         """Lay out for the window."""
         self.resized()
 
     def resized(self) -> None:
-        """A board in the middle; its two buttons along the bottom."""
+        """A board in the middle: title, the selector, the rows (scrolling), the buttons."""
         view = self.app.viewport
-        column = Column(view, width=900, top=12 if view.portrait else 40, bottom=12 if view.portrait else 40)
+        portrait = view.portrait
+        column = Column(view, width=760, top=12 if portrait else 30, bottom=12 if portrait else 30)
         self.board = column.remaining()
         inner = Column(
-            view, width=column.width - 40, top=column.y + 12, bottom=view.design_size[1] - column.floor + 16
+            view, width=column.width - 32, top=column.y + 10, bottom=view.design_size[1] - column.floor + 14
         )
+        self.title_rect = inner.take(50 if not portrait else 38, gap=6)
+        selector_h = row_height(view, 50, 58)
+        area = inner.take(selector_h, gap=12)
+        self.selector = Menu(
+            self.selector.items, area, row_height=area.height, font_size=view.font(24 if not portrait else 19)
+        )
+        self.selector.rect = pygame.Rect(area.x, area.y, area.width, self.selector.row_height)
+        self.selector.density = view.density
         row = inner.take_bottom(row_height(view, 50, 46))
-        left, right = split(row, 2, view.px(16))
-        for button in self.buttons.buttons:
-            button.size = view.font(24 if not view.portrait else 17)
-            button.show_key = not view.portrait
-        self.reset_button.rect, self.back_button.rect = left.copy(), right.copy()
-        self.yes_button.rect, self.no_button.rect = left.copy(), right.copy()
-        self.body = inner.remaining()
+        for button, part in zip(self.buttons.buttons, split(row, 2, view.px(16)), strict=True):
+            button.rect = part
+            button.size = view.font(24 if not portrait else 19)
+            button.show_key = not portrait
+        self.note_rect = inner.take_bottom(22 if not portrait else 18, gap=6)
+        self.scroller.rect = inner.remaining()
+        self.scroller.slop = view.px(TAP_SLOP)
+        self._measure()
 
-    def _show_buttons(self) -> None:
-        self.reset_button.visible = self.back_button.visible = not self.confirming
-        self.yes_button.visible = self.no_button.visible = self.confirming
+    @property
+    def text_size(self) -> int:
+        """The rows' text size in pixels."""
+        view = self.app.viewport
+        return view.font(26 if not view.portrait else 19)
+
+    @property
+    def line_height(self) -> int:
+        """Pixels from one line to the next."""
+        return round(font(self.text_size).get_linesize() * 1.3)
+
+    def _layout_rows(self) -> list[tuple[str, str, str, int, bool]]:
+        """Each row with its top (from the body's top) and whether its value goes below it."""
+        size = self.text_size
+        width = self.scroller.rect.width - self.app.viewport.px(12)
+        measure = font(size)
+        placed = []
+        y = 0
+        for kind, label, value in self.rows():
+            if kind == "heading":
+                y += self.line_height // 3
+            below = kind == "row" and measure.size(label)[0] + measure.size(value)[0] + size * 2 > width
+            placed.append((kind, label, value, y, below))
+            y += self.line_height * (2 if below else 1)
+        return placed
+
+    def _measure(self) -> None:
+        placed = self._layout_rows()
+        last = placed[-1] if placed else None
+        height = 0 if last is None else last[3] + self.line_height * (2 if last[4] else 1)
+        self.scroller.content = height
+        self.scroller.clamp()
+
+    # --- actions ----------------------------------------------------------------------------
 
     def ask_reset(self) -> None:
-        """First press: ask for confirmation."""
-        self.confirming = True
-        self._show_buttons()
+        """Ask before forgetting what is shown."""
+        from game.ui.notices import ConfirmScene
+
+        if self.bucket is None:
+            question, detail = (
+                "Forget all statistics?",
+                "Every match, hand and streak, and your daily deals, are forgotten. This cannot be undone.",
+            )
+        else:
+            question, detail = (
+                "Forget these statistics?",
+                f"The record of {self.bucket.label} is forgotten; the rest is kept. This cannot be undone.",
+            )
+        self.app.stack.push(
+            ConfirmScene(self.app, question, detail, yes=("Forget", self.reset), no="Keep them")
+        )
 
     def reset(self) -> None:
-        """Confirmed: forget every statistic (and save the empty record)."""
-        self.app.stats = Stats()
+        """Confirmed: forget what is shown, and save."""
+        self.app.stats.reset(self.bucket)
         self.app.save_stats()
-        self.confirming = False
-        self._show_buttons()
-
-    def cancel(self) -> None:
-        """Keep the statistics."""
-        self.confirming = False
-        self._show_buttons()
+        self.bucket = None if self.bucket not in self.app.stats.records else self.bucket
+        self.scroller.offset = 0
+        self._measure()
 
     def back(self) -> None:
-        """Back to the title screen."""
-        from game.ui.title import TitleScene
+        """Back to where the statistics were opened from."""
+        go_back(self)
 
-        self.app.stack.replace_all(TitleScene(self.app))
+    # --- input ------------------------------------------------------------------------------
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
-        """The buttons."""
-        return self.buttons.targets()
+        """The selector and the buttons."""
+        return self.selector.targets() + self.buttons.targets()
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Buttons by mouse or their keys."""
+        """Left/Right pick, Up/Down scroll, R resets, Esc goes back; pointer on all of them."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroller.by(-event.y * self.line_height * 2)
+            return
         if event.type == pygame.MOUSEMOTION:
-            self.buttons.hover(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.buttons.click(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            if self.confirming:
-                if event.key in (pygame.K_y, pygame.K_RETURN):
-                    self.reset()
-                elif event.key in (pygame.K_n, pygame.K_ESCAPE):
-                    self.cancel()
-            elif event.key == pygame.K_r:
-                self.ask_reset()
-            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
-                self.back()
+            if not getattr(event, "touch", False):
+                self.buttons.hover(event.pos)
+            self.scroller.move(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.buttons.click(event.pos):
+                return
+            if self.scroller.rect.collidepoint(event.pos):
+                self.scroller.press(event.pos)
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.scroller.pressing:
+            self.scroller.release()
+            return
+        self.selector.handle(event)
+
+    def _key(self, key: int) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step_bucket(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.step_bucket(1)
+        elif key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.scroller.by(self.line_height * (3 if key == pygame.K_DOWN else 8))
+        elif key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.scroller.by(-self.line_height * (3 if key == pygame.K_UP else 8))
+        elif key == pygame.K_r:
+            self.ask_reset()
+        elif key == pygame.K_F1:
+            open_help(self.app)
 
     def autopilot(self) -> None:
         """Self-play goes back."""
         self.back()
 
+    # --- drawing ----------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The record, then matches per variant and format."""
+        """The board: title, selector, the rows, a note when nothing is saved, the buttons."""
         from game.ui.results import _panel
         from game.ui.table_draw import felt
 
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
-        board = self.board
-        _panel(surface, board, view.scale)
-        stats = self.app.stats
-        blit_text(surface, "Statistics", view.font(52 if not portrait else 32), GOLD, "midtop",
-                  (board.centerx, board.y + view.px(18)))  # fmt: skip
-        self.draw_list = []
-        body = self.body
-        x = body.x + view.px(10 if portrait else 30)
-        value_x = body.x + round(body.width * (0.45 if not portrait else 0.55))
-        size = view.font(28 if not portrait else 16)
-        step = round(font(size).get_linesize() * 1.25)
-        y = body.y + view.px(60 if not portrait else 40)
-        for label, value in summary_rows(stats):
-            blit_text(surface, label, size, INK, "topleft", (x, y))
-            blit_text(surface, value, size, GOLD, "topleft", (value_x, y))
-            self.draw_list.append(("row", f"{label}: {value}"))
-            y += step
-        y += view.px(14)
-        small = view.font(24 if not portrait else 14)
-        pygame.draw.line(surface, DIM, (x, y - view.px(8)), (body.right - view.px(10), y - view.px(8)), 1)
-        blit_text(
-            surface,
-            "Matches by variant" if portrait else "Matches by variant and format",
-            small,
-            DIM,
-            "topleft",
-            (x, y),
-        )
-        blit_text(surface, "won / played", small, DIM, "topleft", (value_x, y + 2))
-        y += round(font(small).get_linesize() * 1.3)
-        formats = sorted(stats.formats.items(), key=lambda item: (-item[1][0], item[0]))
-        if not formats:
-            blit_text(surface, "No match finished yet.", small, INK, "topleft", (x, y))
-            self.draw_list.append(("format", "none"))
-        for key, (played, won) in formats[:5]:
-            label = key[:1].upper() + key[1:]
-            blit_text(surface, label, small, INK, "topleft", (x, y))
-            blit_text(
-                surface, f"{won} / {played}  ({percent(won, played)})", small, INK, "topleft", (value_x, y)
-            )
-            self.draw_list.append(("format", f"{label}: {won}/{played}"))
-            y += round(font(small).get_linesize() * 1.2)
-        if self.confirming:
-            question = "Forget every statistic? This cannot be undone."
-            blit_text(surface, question, view.font(26 if not portrait else 15), WARN, "midbottom",
-                      (board.centerx, self.yes_button.rect.top - view.px(12)))  # fmt: skip
-            self.draw_list.append(("confirm", question))
+        _panel(surface, self.board, view.scale)
+        blit_text(surface, "Statistics", view.font(48 if not portrait else 32), GOLD, "center",
+                  self.title_rect.center)  # fmt: skip
+        self.draw_list = [("showing", self.shown_label())]
+        self.selector.draw(surface)
+        self._draw_rows(surface)
         if not self.app.persistence.available:
             note = "Statistics are not saved in this session."
-            blit_text(surface, note, view.font(18 if not portrait else 12), DIM, "midbottom",
-                      (board.centerx, self.yes_button.rect.top - view.px(44)))  # fmt: skip
+            blit_text(
+                surface, note, view.font(18 if not portrait else 13), DIM, "center", self.note_rect.center
+            )
+            self.draw_list.append(("note", note))
         self.buttons.draw(surface)
+
+    def _draw_rows(self, surface: pygame.Surface) -> None:
+        body = self.scroller.rect
+        size = self.text_size
+        pad = self.app.viewport.px(6)
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        top = body.y - self.scroller.offset
+        for kind, label, value, y, below in self._layout_rows():
+            y += top
+            if kind == "heading":
+                pygame.draw.line(surface, DIM, (body.x, y - 2), (body.right - pad, y - 2), 1)
+                blit_text(surface, label, size, DIM, "topleft", (body.x + pad, y + self.line_height // 6))
+                self.draw_list.append(("heading", label))
+                continue
+            blit_text(surface, label, size, INK, "topleft", (body.x + pad, y))
+            value_y = y + self.line_height if below else y
+            blit_text(surface, value, size, GOLD, "topright", (body.right - 2 * pad, value_y))
+            self.draw_list.append(("row", f"{label}: {value}"))
+        surface.set_clip(clip)
+        self.scroller.draw_bar(surface)

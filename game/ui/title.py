@@ -1,27 +1,25 @@
-"""The title screen: new match, continue, and the settings (variant, AI, speed, colours)."""
+"""The title screen: continue the saved match, start a new one, and the ways to learn.
+
+It is short on purpose: Continue (when a match is saved, focused and named), New match,
+Learn to play, Rules, Statistics, Settings, Help, and Quit on the desktop. Every option of
+a match is on the new-match screen; how the game looks and sounds is on the settings
+screen. A saved match that fails any check is never offered (the data layer sets it aside
+and says so in a notice).
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game.rules import Card, Match, RecordError
+from game.persistence import SavedMatch
+from game.rules import Card
 from game.ui.column import Column, row_height
 from game.ui.layout import card_size
-from game.ui.menus import Menu, MenuItem, cycle
+from game.ui.menus import Menu, MenuItem, available, open_help, open_rules, open_settings
 from game.ui.scene import Scene
-from game.ui.settings import (
-    AI_LEVELS,
-    BONUS_PRESETS,
-    NEXT_DEALERS,
-    PLAYER_COUNTS,
-    PLAYER_LABELS,
-    SPEEDS,
-    VARIANTS,
-)
 from game.ui.text import blit_text
 
 INK = (245, 242, 230)
@@ -33,14 +31,14 @@ SETTLE_S = 2.5
 
 
 class TitleScene(Scene):
-    """New match / continue / settings / quit, by mouse or keyboard."""
+    """Continue / new match / learn / rules / statistics / settings / help / quit."""
 
     name = "title"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.saved: dict[str, Any] | None = None
+        self.saved: SavedMatch | None = None
         self.drawn: list[tuple[str, pygame.Rect]] = []
         self._fan_cache: dict[tuple[int, int, bool, tuple[int, int]], pygame.Surface] = {}
         self.items: list[MenuItem] = []
@@ -50,68 +48,48 @@ class TitleScene(Scene):
         self.footer_at = (0, 0)
         self.fans: list[tuple[tuple[int, int], int]] = []
         self.fan_card = card_size(96)
+        self.fan_radius = 1
 
     def setup(self) -> None:
-        """Build the menu (offering Continue when a match was saved)."""
-        saved = self.app.persistence.load("saved-match")
-        self.saved = saved if isinstance(saved, dict) else None
-        settings = self.app.settings
-
-        def changer(name: str, options: tuple[str, ...]) -> Callable[[int], None]:
-            def change(step: int) -> None:
-                setattr(settings, name, cycle(options, getattr(settings, name), step))
-                self.app.save_settings()
-
-            return change
-
-        def toggler(name: str) -> Callable[[int], None]:
-            def change(step: int) -> None:
-                setattr(settings, name, not getattr(settings, name))
-                self.app.save_settings()
-
-            return change
-
-        def on_off(name: str) -> Callable[[], str]:
-            return lambda: "on" if getattr(settings, name) else "off"
-
-        items = [MenuItem("New match", press=self.new_match)]
-        help_item = MenuItem("How to play", press=self.open_help)
-        if self.saved is not None:
-            items.append(MenuItem("Continue match", press=self.continue_match))
-        items += [
-            MenuItem("Variant", value=lambda: settings.variant, change=changer("variant", VARIANTS)),
-            MenuItem(
-                "Players",
-                value=lambda: PLAYER_LABELS[settings.players],
-                change=changer("players", PLAYER_COUNTS),
-            ),
-            MenuItem("AI level", value=lambda: settings.ai_level, change=changer("ai_level", AI_LEVELS)),
-            MenuItem("Bonuses", value=lambda: settings.bonuses, change=changer("bonuses", BONUS_PRESETS)),
-            MenuItem("Speed", value=lambda: settings.speed, change=changer("speed", tuple(SPEEDS))),
-            MenuItem("Four-colour deck", value=on_off("four_colour"), change=toggler("four_colour")),
-            MenuItem("Sound", value=on_off("sound"), change=toggler("sound")),
-            MenuItem(
-                "Eleven-card deal", value=on_off("eleven_card_deal"), change=toggler("eleven_card_deal")
-            ),
-            MenuItem(
-                "Last-discard chance",
-                value=on_off("last_discard_chance"),
-                change=toggler("last_discard_chance"),
-            ),
-            MenuItem("Big gin (11 cards)", value=on_off("big_gin"), change=toggler("big_gin")),
-            MenuItem(
-                "Throw back a taken discard",
-                value=on_off("allow_rediscard"),
-                change=toggler("allow_rediscard"),
-            ),
-            MenuItem(
-                "Next dealer", value=lambda: settings.next_dealer, change=changer("next_dealer", NEXT_DEALERS)
-            ),
-            MenuItem("Statistics", press=self.open_stats, value=self._record),
-            help_item,
-        ]
-        self.items = items
+        """Build the menu: Continue first and focused when a checked match is saved."""
+        self.saved = self.app.persistence.peek_saved_match()
+        self.items = self._items()
+        self.menu = Menu(self.items, pygame.Rect(0, 0, 1, 1))
         self.resized()
+
+    def _items(self) -> list[MenuItem]:
+        from game.ui.app import IN_BROWSER
+
+        items = []
+        if self.saved is not None:
+            summary = self.saved.summary
+            items.append(
+                MenuItem("Continue match", press=self.continue_match, value=lambda: summary, name="continue")
+            )
+        items.append(MenuItem("New match", press=self.new_match, name="new"))
+        daily = self.daily_deal_item()
+        if daily is not None:
+            items.append(daily)
+        if available("game.ui.tutorial"):
+            items.append(MenuItem("Learn to play", press=self.learn, name="learn"))
+        if available("game.ui.rules_scene"):
+            items.append(MenuItem("Rules", press=lambda: open_rules(self.app, None), name="rules"))
+        items += [
+            MenuItem("Statistics", press=self.open_stats, name="statistics"),
+            MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"),
+            MenuItem("Help", press=self.open_help, name="help"),
+        ]
+        if not IN_BROWSER:
+            items.append(MenuItem("Quit", press=self.app.quit, name="quit"))
+        return items
+
+    def daily_deal_item(self) -> MenuItem | None:
+        """The slot for the "Daily deal" entry, between New match and Learn to play.
+
+        The daily deal is added by its own screen; until then there is no entry (a menu
+        row that leads nowhere is worse than none).
+        """
+        return None
 
     def resized(self) -> None:
         """Lay the title, the showcase and the menu out for the window."""
@@ -125,78 +103,96 @@ class TitleScene(Scene):
         self.subtitle_at = subtitle.center
         footer = column.take_bottom(24 if not portrait else 20, gap=4)
         self.footer_at = footer.center
+        count = max(1, len(self.items))
         if portrait:
-            # One small fan above the menu.
-            self.fan_card = card_size(view.px(58))
-            fan = column.take(100, gap=8)
-            self.fans = [((fan.centerx, fan.bottom + view.px(40)), 1)]
-            radius = view.px(90)
+            rows = row_height(view, 46, 46)
+            # One fan above the menu, smaller (or none) when the menu needs the room.
+            fan_h = min(100.0, column.units_left - (rows * 8 / 7 * count + 2) - 12)
+            self.fans = []
+            if fan_h >= 56:
+                fan = column.take(fan_h, gap=8)
+                self.fan_card = card_size(view.px(58 * fan_h / 100))
+                self.fans = [((fan.centerx, fan.bottom + view.px(40 * fan_h / 100)), 1)]
+            self.fan_radius = view.px(90 * max(fan_h, 56) / 100)
         else:
+            rows = max(30.0, min(44.0, column.units_left * 7 / 8 / count))
             self.fan_card = card_size(view.px(96))
             cx_left = view.px(max(190.0, (design_w - 520) / 4))
             cx_right = view.px(design_w) - cx_left
             base = view.px(design_h * 0.72)
             self.fans = [((cx_left, base), 1), ((cx_right, base), 1)]
-            radius = view.px(150)
-        self.fan_radius = radius
-        rows = row_height(view, max(26.0, min(36.0, column.units_left * 7 / 8 / max(1, len(self.items)))), 46)
+            self.fan_radius = view.px(150)
         focus, scroll = self.menu.focus, self.menu.scroll
-        area = column.take(min(rows * 8 / 7 * len(self.items) + 2, column.units_left))
+        menu_h = rows * 8 / 7 * len(self.items) + 2
+        # The menu sits in the middle of the room it has (high on a tall phone).
+        column.skip(max(0.0, (column.units_left - menu_h) / 3))
+        area = column.take(min(menu_h, column.units_left))
         self.menu = Menu(
-            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 19)
+            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 20)
         )
+        self.menu.density = view.density
         self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
 
-    def _record(self) -> str:
-        stats = self.app.stats
-        return f"{stats.matches_won}/{stats.matches} matches won"
+    # --- where the entries lead -------------------------------------------------------------
 
     def open_stats(self) -> None:
         """The statistics screen."""
         from game.ui.stats_scene import StatsScene
 
-        self.app.stack.replace_all(StatsScene(self.app))
+        self.app.stack.push(StatsScene(self.app))
 
     def open_help(self) -> None:
         """How to play and the controls."""
-        from game.ui.menus import HelpScene
+        open_help(self.app)
 
-        self.app.stack.push(HelpScene(self.app))
+    def learn(self) -> None:
+        """The tutorial: a guided first hand."""
+        from game.ui.tutorial import start_tutorial
+
+        start_tutorial(self.app)
 
     def new_match(self) -> None:
-        """Start a match with the current settings."""
-        from game.ui.table import TableScene
+        """The new-match screen (every option, then Start)."""
+        from game.ui.newmatch import NewMatchScene
 
-        self.app.stack.replace_all(TableScene(self.app))
+        self.app.stack.push(NewMatchScene(self.app))
 
     def continue_match(self) -> None:
-        """Resume the saved match (a corrupt save starts a new one)."""
-        from game.ui.table import TableScene
+        """Resume the saved match, with who sat where."""
+        from game.ui.newmatch import open_table
 
-        try:
-            match = Match.from_dict(self.saved)
-        except (RecordError, ValueError, TypeError, KeyError):
-            match = None
-        self.app.stack.replace_all(TableScene(self.app, match))
+        saved = self.app.persistence.take_saved_match()
+        if saved is None:
+            self.setup()  # it went away (or failed its check) since the menu was built
+            return
+        open_table(self.app, saved.match, saved.setup)
+
+    def back(self) -> None:
+        """Esc: quit on the desktop (a browser tab is closed by the browser)."""
+        from game.ui.app import IN_BROWSER
+
+        if not IN_BROWSER:
+            self.app.quit()
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The menu's rows in view."""
         return self.menu.targets()
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Menu input; Esc quits on the desktop."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.ui.app import IN_BROWSER
-
-            if not IN_BROWSER:
-                self.app.quit()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.open_help()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
-            self.new_match()
-            return
+        """Menu input; N new match, C continue, F1 help, Esc quits on the desktop."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if event.key == pygame.K_F1:
+                self.open_help()
+                return
+            if event.key == pygame.K_n:
+                self.new_match()
+                return
+            if event.key == pygame.K_c and self.saved is not None:
+                self.continue_match()
+                return
         self.menu.handle(event)
 
     def update(self, dt: float) -> None:
@@ -208,8 +204,10 @@ class TitleScene(Scene):
         return self.time < SETTLE_S
 
     def autopilot(self) -> None:
-        """Self-play starts a match."""
-        self.new_match()
+        """Self-play starts a match with the current settings."""
+        from game.ui.newmatch import NewMatchScene
+
+        NewMatchScene(self.app).start_now()
 
     def _fanned(self, index: int, tilt: int, four: bool) -> pygame.Surface:
         """A showcase card turned to its place in the fan (rotated once per size, then cached)."""
@@ -249,5 +247,5 @@ class TitleScene(Scene):
                 y = base_y - math.cos(angle) * self.fan_radius + bob
                 surface.blit(image, image.get_rect(center=(round(x), round(y))))
         self.drawn = self.menu.draw(surface)
-        footer = "Tap a choice; drag to scroll." if portrait else "Arrows and Enter, or click.  N: new match"
+        footer = "Tap a choice." if portrait else "Arrows and Enter, or click.  N: new match   F1: help"
         blit_text(surface, footer, view.font(22 if not portrait else 14), DIM, "center", self.footer_at)

@@ -12,10 +12,7 @@ from game.rules import Match, RuleSet
 from game.ui.app import create_app
 from game.ui.players import round_lines
 from game.ui.results import AwayGameScene, HandResultScene, MatchResultScene
-from game.ui.settings import Stats
-from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
-from game.ui.title import TitleScene
 
 from .harness import DT, frames, key, make_app
 
@@ -145,57 +142,6 @@ def test_a_saved_three_player_match_continues_where_it_was():
         assert resumed.match.seats[resumed.me] == 0
     else:  # the AIs were playing without the human: their panel is up again
         assert isinstance(app2.stack.top, AwayGameScene)
-
-
-def test_title_players_option_starts_a_three_player_match():
-    app = make_app("--level", "simple")
-    app.stack.push(TitleScene(app))
-    frames(app)
-    labels = [text for text, _ in app.stack.top.drawn]
-    index = next(i for i, text in enumerate(labels) if text.startswith("Players"))
-    for _ in range(index):
-        key(app, pygame.K_DOWN)
-    key(app, pygame.K_RIGHT)
-    assert app.settings.players == "3"
-    assert app.settings.rule_options()["players"] == 3
-    key(app, pygame.K_n)
-    table = app.stack.top
-    assert isinstance(table, TableScene) or isinstance(app.stack.top, AwayGameScene)
-    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
-    frames(app, 2)
-    assert table.match.rules.players == 3
-    scores = [entry for entry in table.draw_list if entry[0] == "score"] if table.hand else []
-    assert table.hand is None or len(scores) == 3
-
-
-def test_statistics_scene_shows_the_record_and_resets_after_confirming():
-    app = create_app(["--seed", "3", "--speed", "0"])  # storage in the test's temporary folder
-    app.stats = Stats()
-    app.stats.record_hand(True, "gin")
-    app.stats.record_hand(True, "undercut")
-    app.stats.record_match(True, 143, "standard, partners")
-    app.save_stats()
-    app.stack.push(TitleScene(app))
-    frames(app)
-    labels = [text for text, _ in app.stack.top.drawn]
-    index = next(i for i, text in enumerate(labels) if text.startswith("Statistics"))
-    app.stack.top.menu.activate(index)
-    frames(app)
-    scene = app.stack.top
-    assert isinstance(scene, StatsScene)
-    rows = dict(text.split(": ", 1) for kind, text in scene.draw_list if kind == "row")
-    assert rows["Gins"] == "1" and rows["Undercuts"] == "1" and rows["Best winning margin"] == "143"
-    assert ("format", "Standard, partners: 1/1") in scene.draw_list
-    key(app, pygame.K_r)  # asks first
-    assert any(kind == "confirm" for kind, _ in scene.draw_list)
-    key(app, pygame.K_n)  # no: nothing forgotten
-    assert app.stats.gins == 1
-    key(app, pygame.K_r)
-    key(app, pygame.K_y)
-    assert app.stats == Stats()
-    assert Stats.from_dict(app.persistence.load("statistics")) == Stats()
-    key(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, TitleScene)
 
 
 def test_a_saved_match_resumes_an_away_hand_and_plays_it_without_blocking():
