@@ -24,11 +24,11 @@ from game.rules.daily import DAILY_DEALER
 from game.stats import DailyResult
 from game.ui import browser
 from game.ui.column import Column, row_height, split
-from game.ui.daily_share import DailyOutcome, long_date, recorded_line
+from game.ui.daily_share import DailyOutcome, daily_label, long_date, recorded_line
 from game.ui.fairplay import FairPlayScene, PlayedDeal, played_deal
 from game.ui.fairplay_deal import OneHandTable, SingleDeal
 from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody
-from game.ui.menus import panel
+from game.ui.menus import MenuItem, panel
 from game.ui.scene import Scene
 from game.ui.text import blit_text, font
 from game.ui.widgets import Button
@@ -82,6 +82,20 @@ def copy_to_clipboard(text: str) -> bool:
         return bool(scrap.has_text())
     except Exception:  # no clipboard on this system or driver: showing the line is enough
         return False
+
+
+def daily_menu_item(app: Any, day: datetime.date | None = None) -> MenuItem:
+    """The title screen's entry, "Daily deal · 30 Nov", with the day's state on the right:
+    "played ✓" once the day counted, else the streak of days still running."""
+    day = day or today()
+
+    def state() -> str:
+        if app.stats.daily_result(day) is not None:
+            return "played ✓"
+        streak = app.stats.daily_summary(day).current_streak
+        return f"{streak} day{'' if streak == 1 else 's'} in a row" if streak else ""
+
+    return MenuItem(daily_label(day), press=lambda: open_daily(app, day), value=state, name="daily")
 
 
 class DailyTable(OneHandTable):

@@ -207,3 +207,43 @@ def test_layout_of_the_daily_table_and_result_at_every_size(size):
     frames(app)
     assert not layout_problems(app), layout_problems(app)
     assert all(scene.board.contains(b.rect) for b in scene.bar.buttons)
+
+
+def _title_with_daily(app, monkeypatch):
+    from game.ui import daily
+    from game.ui.title import TitleScene
+
+    monkeypatch.setattr(daily, "today", lambda: DAY)
+    title = TitleScene(app)
+    app.stack.replace_all(title)
+    frames(app)
+    return title
+
+
+@pytest.mark.parametrize("how", ["mouse", "finger", "keyboard"])
+def test_the_title_screen_starts_the_daily_deal(monkeypatch, how):
+    app = app_at((390, 844) if how == "finger" else (1280, 720))
+    title = _title_with_daily(app, monkeypatch)
+    labels = [item.label for item in title.items]
+    assert "Daily deal · 30 Nov" in labels
+    row = dict(title.menu.targets())["Daily deal · 30 Nov"]
+    if how == "keyboard":
+        for _ in range(labels.index("Daily deal · 30 Nov") - title.menu.focus):
+            press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+    elif how == "finger":
+        tap(app, row.center)
+    else:
+        click_button(app, "Daily deal · 30 Nov")
+    table = app.stack.top
+    assert isinstance(table, DailyTable) and table.day == DAY
+
+
+def test_the_title_entry_shows_the_streak_then_that_today_is_played(monkeypatch):
+    app = app_at()
+    app.stats.record_daily(DAY - datetime.timedelta(days=1), True, 20, 11)
+    title = _title_with_daily(app, monkeypatch)
+    item = next(item for item in title.items if item.name == "daily")
+    assert item.value() == "1 day in a row"
+    app.stats.record_daily(DAY, False, -3, 12)
+    assert item.value() == "played ✓"
