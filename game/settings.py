@@ -95,7 +95,7 @@ def seat_names(players: int) -> tuple[str, ...]:
     if players == 2:
         return ("You", "Your opponent")
     if players == 3:
-        return ("You", "Player 1", "Player 2")
+        return ("You", "West", "East")  # as the table names them
     return ("You", "West", "North, your partner", "East")
 
 

@@ -192,7 +192,117 @@ def shoot(size: tuple[int, int], out: Path) -> None:
         run_until(app, lambda table=table: table.hand is not None and not table.dealing, limit=6000)
         frames(app, 2)
         shots.shot(f"15_table_{players}_players")
+    app.settings.players = "2"
+    shoot_round_the_table(app, shots)
     pygame.quit()
+
+
+def played_match(
+    players: int, hands: int = 6, seed: int = 1, finish: bool = False, variant: str = "standard"
+):
+    """A match after `hands` hands (or to its end), played by the simple AI without a window."""
+    from game.ai import make_player
+    from game.rules import Match, RuleSet
+
+    match = Match(RuleSet.preset(variant, players=players), random.Random(seed))
+    ais = {p: make_player("simple", seed=seed + p) for p in range(players)}
+    played = 0
+    while not match.finished and (finish or played < hands):
+        hand = match.new_hand()
+        while not hand.is_over:
+            seat = hand.to_act
+            hand.apply(ais[match.seats[seat]].choose(hand.view(seat)))
+        match.record_hand(hand)
+        played += 1
+    return match
+
+
+def shoot_round_the_table(app: App, shots: Shooter) -> None:
+    """The score sheet, pass and play, celebrations and the AI-only hands."""
+    from game.ui.celebrate import CelebrationScene
+    from game.ui.results import AwayGameScene, HandResultScene, MatchResultScene
+    from game.ui.scoresheet import ScoreSheetScene
+    from game.ui.settings import MatchSetup
+    from game.ui.table import TableScene
+
+    for players, name in ((2, "2p"), (3, "3p"), (4, "4p")):
+        match = played_match(players, finish=True, seed=players)
+        app.stack.replace_all(MatchResultScene(app, match))
+        frames(app, 1)
+        if players == 2:
+            shots.shot("20_match_celebration")
+        while app.stack.top is not None and not isinstance(app.stack.top, MatchResultScene):
+            app.stack.pop()
+        frames(app, 1)
+        shots.shot(f"21_match_result_{name}")
+        app.stack.push(ScoreSheetScene(app, match))
+        frames(app, 2)
+        shots.shot(f"22_score_sheet_{name}_end")
+        scene = app.stack.top
+        scene.scroll = 0
+        frames(app, 1)
+        shots.shot(f"22_score_sheet_{name}_top")
+    # A score sheet over a table, mid-match.
+    match = played_match(2, hands=4, seed=8)
+    table = TableScene(app, match)
+    app.stack.replace_all(table)
+    run_until(app, lambda: table.hand is not None and not table.dealing)
+    frames(app, 2)
+    shots.shot("23_table_fingerprint")
+    table.open_sheet()
+    frames(app, 2)
+    shots.shot("24_score_sheet_over_table")
+    # Pass and play: two people at one device.
+    setup = MatchSetup(("person", "person"), "medium")
+    table = TableScene(app, None, setup)
+    app.stack.replace_all(table)
+    frames(app, 2)
+    shots.shot("25_pass_the_device")
+    app.stack.top.ready()
+    run_until(app, lambda: not table.dealing)
+    frames(app, 2)
+    shots.shot("26_pass_and_play_table")
+    app.stack.push(CelebrationScene(app, "gin", "Gin!", "West: gin"))
+    for _ in range(12):
+        frames(app)
+    shots.shot("27_celebration_gin")
+    # Three players, the person sits out first: the AIs' hand, watched move by move.
+    from game.rules import Match, RuleSet
+
+    match = Match(RuleSet.preset("standard", players=3), random.Random(1))
+    table = TableScene(app, match)
+    app.stack.replace_all(table)
+    run_until(app, lambda: isinstance(app.stack.top, AwayGameScene))
+    away = app.stack.top
+    run_until(app, lambda: away.game is not None and away.game.moves >= 9)
+    frames(app, 1)
+    shots.shot("28_away_hand_playing")
+    away.skip()
+    run_until(app, lambda: away.done)
+    frames(app, 2)
+    shots.shot("29_away_hand_done")
+    # Four players: the person's game result, the other game still to come.
+    app.settings.players = "4"
+    table = TableScene(app)
+    app.stack.replace_all(table)
+    from game.ui.seats import ThinkingSeat, make_ai
+
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, HandResultScene):
+            break
+        if isinstance(top, AwayGameScene) and top.done:
+            top.next()
+        elif isinstance(top, AwayGameScene):
+            top.skip()
+        if table.hand is not None and table.me not in table.seats:
+            table.seats[table.me] = table.human_ai = ThinkingSeat(make_ai("simple", seed=3))
+        if top is not None and not isinstance(top, TableScene | AwayGameScene | HandResultScene):
+            app.stack.pop()  # a celebration
+        frames(app)
+    frames(app, 2)
+    shots.shot("30_hand_result_4p")
+    app.settings.players = "2"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -125,7 +125,7 @@ def explain(view: PlayerView, action: Action) -> str:
             c for c in hand if c.rank == top.rank or (c.suit == top.suit and abs(c.rank - top.rank) <= 2)
         ]
         if mates:
-            return f"Take {card_symbol(top)}: it goes with {symbols([*mates[:2], top])}"
+            return f"Take {card_symbol(top)}: it goes with {symbols(mates[:2])}"
         return f"Take {card_symbol(top)}: a low card that lowers your deadwood"
     if isinstance(action, DrawStock | Pass) and view.phase is not Phase.LAST_CHANCE:
         verb = "Draw from the stock" if isinstance(action, DrawStock) else "Pass"

@@ -577,7 +577,7 @@ class PauseScene(Scene):
         """Who sits where in this match, as well as it is known."""
         from game.settings import MatchSetup
 
-        given = self.setup_given or getattr(self.table, "setup", None)
+        given = self.setup_given or getattr(self.table, "setup_of_match", None)
         if isinstance(given, MatchSetup) or self.match is None:
             return given
         players = self.match.rules.players
@@ -692,7 +692,7 @@ HELP_LINES = (
     ("Touch", "Tap to draw; tap a card twice or drag it to the pile; press and hold to explain."),
     ("", "Drag cards within your hand to reorder them; drag a card onto a meld to lay off."),
     ("Keys", "S stock, D take discard, T/P take or pass, arrows select, Enter/Space discard."),
-    ("", "K knock, G gin, R/U/M sort by rank, suit or melds, L lay off best, H hint."),
+    ("", "K knock, G gin, R/U/M sort by rank, suit or melds, L lay off best, H hint, C score sheet."),
     ("", "Shift+arrows move the selected card; Esc pause menu; F1 this help."),
     ("Menus", "Arrows choose, Left/Right change a value, Enter confirms, Esc goes back."),
     ("Pace", "Click or press a key to skip an animation; change the speed in Settings."),

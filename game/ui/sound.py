@@ -18,7 +18,7 @@ import pygame
 
 RATE = 22050
 VOLUME = 0.35
-EFFECTS = ("card", "deal", "knock", "win", "lose")
+EFFECTS = ("card", "deal", "knock", "win", "lose", "fanfare")
 
 
 def _envelope(count: int, decay: float) -> list[float]:
@@ -46,12 +46,30 @@ def _samples(name: str, rate: int) -> list[float]:
             out += [env[i] * math.sin(2 * math.pi * 130 * i / rate) for i in range(count)]
             out += [0.0] * int(rate * 0.06)
         return out
+    if name == "fanfare":
+        return _fanfare(rate)
     notes = (523.3, 659.3, 784.0, 1046.5) if name == "win" else (392.0, 349.2, 311.1)
     out = []
     for note in notes:
         count = int(rate * 0.13)
         env = _envelope(count, 4.0)
         out += [0.5 * env[i] * math.sin(2 * math.pi * note * i / rate) for i in range(count)]
+    return out
+
+
+def _fanfare(rate: int) -> list[float]:
+    """A celebration: a quick rising arpeggio, then the major chord held and fading."""
+    out: list[float] = []
+    for note in (392.0, 523.3, 659.3, 784.0):
+        count = int(rate * 0.09)
+        env = _envelope(count, 3.0)
+        out += [0.45 * env[i] * math.sin(2 * math.pi * note * i / rate) for i in range(count)]
+    count = int(rate * 0.6)
+    env = _envelope(count, 3.5)
+    chord = (523.3, 659.3, 784.0, 1046.5)
+    for i in range(count):
+        value = sum(math.sin(2 * math.pi * note * i / rate) for note in chord) / len(chord)
+        out.append(0.6 * env[i] * value)
     return out
 
 

@@ -31,6 +31,7 @@ from game.rules import (
     DrawStock,
     EndLayoff,
     Hand,
+    HandResult,
     Knock,
     LayOff,
     Match,
@@ -38,6 +39,7 @@ from game.rules import (
     Pass,
     Phase,
     PlayerView,
+    ResultKind,
     best_melds,
     can_lay_off,
     card_symbol,
@@ -45,9 +47,11 @@ from game.rules import (
 from game.ui import table_draw
 from game.ui.anim import Animator, Tween
 from game.ui.hand_order import HandOrder
+from game.ui.players import Seating, verb
 from game.ui.results import AwayGameScene
 from game.ui.scene import Scene
 from game.ui.seats import ThinkingSeat, explain_hint
+from game.ui.settings import MatchSetup
 from game.ui.sprites import CardSprite
 from game.ui.table_flow import AI_PAUSE, TableFlow, meld_breaks, meld_ordered, new_match
 from game.ui.table_input import TableInput
@@ -64,6 +68,9 @@ from game.ui.table_layout import (
 from game.ui.widgets import Banner, Button, ButtonRow, Toast
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SHEET_KEY_NAME = "C"
+"""The score sheet's key (S is the stock), as shown on its button (table_input.SHEET_KEY)."""
+SHEET_LABEL = "Score sheet"
 
 
 def card_name(card: Card) -> str:
@@ -111,9 +118,10 @@ class TableScene(Scene):
 
     name = "table"
 
-    def __init__(self, app: Any, match: Match | None = None) -> None:
+    def __init__(self, app: Any, match: Match | None = None, setup: MatchSetup | None = None) -> None:
         super().__init__(app)
         self._initial_match = match
+        self._initial_setup = setup
         self.flow: TableFlow | None = None
         self.animator = Animator(app.speed)
         self.toast = Toast()
@@ -126,6 +134,9 @@ class TableScene(Scene):
         """Seconds this table has been on screen (drives the "thinking" dots)."""
         self.sprites: dict[Card, CardSprite] = {}
         self.order = HandOrder()
+        self._orders: dict[int, HandOrder] = {}
+        """Pass and play: the hand order of each person not holding the device now."""
+        self._after_handover: Callable[[], None] | None = None
         self.opp_order: list[Card] = []
         self.selected: Card | None = None
         self.hinted: Card | None = None
@@ -156,12 +167,25 @@ class TableScene(Scene):
 
     @property
     def hand(self) -> Hand | None:
-        """The hand on the table (None while the AIs play one without the human)."""
+        """The hand on the table (None while the AIs play one without a person)."""
         return self.flow.hand if self.flow is not None else None
 
     @property
+    def setup_of_match(self) -> MatchSetup | None:
+        """Who plays each player of the match (a person here or the computer)."""
+        return self.flow.setup if self.flow is not None else self._initial_setup
+
+    @property
+    def seating(self) -> Seating:
+        """The players' names and kinds."""
+        if self.flow is not None:
+            return self.flow.seating
+        assert self.match is not None
+        return Seating.of(self.match, self._initial_setup)
+
+    @property
     def me(self) -> int:
-        """The human's seat in the hand on the table."""
+        """The seat shown at the bottom: the person holding the device."""
         return self.flow.me if self.flow is not None else 0
 
     @property
@@ -225,25 +249,27 @@ class TableScene(Scene):
         """The opponent as the subject of a sentence."""
         return self.flow.opp_the if self.flow is not None else "The AI"
 
+    @property
+    def opp_is_person(self) -> bool:
+        """Whether a person plays the opponent (pass and play)."""
+        return self.flow is not None and self.flow.opp_is_person
+
     def player_name(self, player: int) -> str:
         """A player's name at this match."""
         assert self.flow is not None
         return self.flow.player_name(player)
 
-    def format_key(self) -> str:
-        """The variant and format, for statistics."""
-        assert self.flow is not None
-        return self.flow.format_key()
-
     # --- setting up -------------------------------------------------------------------------
 
     def setup(self) -> None:
         """Start (or resume) the match and deal."""
-        self.flow = TableFlow(self.app, self._initial_match, self)
+        self.flow = TableFlow(self.app, self._initial_match, self, self._initial_setup)
         self.tally = Tally(*self.flow.match.scores[:3])
         if self.flow.resume():
             if self.flow.hand is not None:
                 self._place_instantly()
+                if self.flow.handover is not None:
+                    self._push_privacy()
         else:
             self.start_hand()
 
@@ -256,6 +282,7 @@ class TableScene(Scene):
             ("suit", "Suit", lambda: self.sort("suit"), "U", None),
             ("melds", "Melds", lambda: self.sort("melds"), "M", None),
             ("hint", "Hint", self.show_hint, "H", None),
+            ("sheet", SHEET_LABEL, self.open_sheet, SHEET_KEY_NAME, None),
             ("help", "Help", self.open_help, "F1", None),
             ("menu", "Menu", self.open_menu, "Esc", None),
             ("take", "Take", self.take_discard, "T", green),
@@ -286,6 +313,7 @@ class TableScene(Scene):
             button.size = layout.font(22 if layout.portrait else (26 if name in ("knock", "gin") else 22))
             button.show_key = not layout.portrait
         self.buttons["menu"].size = layout.font(17 if layout.portrait else 22)
+        self.buttons["sheet"].text = "Scores" if layout.portrait or layout.compact else SHEET_LABEL
 
     # --- the window ---------------------------------------------------------------------------
 
@@ -332,6 +360,7 @@ class TableScene(Scene):
         assert self.flow is not None
         self.sprites.clear()
         self.order = HandOrder()
+        self._orders = {}
         self.opp_order = []
         self.selected = self.hinted = None
         self.knock_mode = False
@@ -340,7 +369,15 @@ class TableScene(Scene):
         hand = self.flow.deal()
         self._refresh_layout()
         if hand is None:
-            return  # the AIs play a hand without the human first
+            return  # the AIs play a hand without a person first
+        if self.flow.handover is not None:
+            # Pass and play: the next person takes the device before their cards are dealt.
+            self._after_handover = self._shuffle_and_deal
+            self._push_privacy()
+            return
+        self._shuffle_and_deal()
+
+    def _shuffle_and_deal(self) -> None:
         self.stock_shown = 52
         self.dealing = True
         self.ghosts = table_draw.shuffle_ghosts(self.animator, self.layout)
@@ -469,9 +506,11 @@ class TableScene(Scene):
         face = self.revealed(self.opp)
         # Cards the AI took from the discard pile are public: they stay face up.
         known = set(hand.known[self.opp])
-        for index, (card, (x, y, w, h)) in enumerate(
-            zip(cards, opponent_slots(layout, len(cards), face), strict=True)
-        ):
+        slots = opponent_slots(layout, len(cards), face)
+        span = table_draw.opponent_span(self)
+        if slots and slots[0][0] - slots[0][2] / 2 < span[0]:
+            slots = opponent_slots(layout, len(cards), face, span)  # leave the name its room
+        for index, (card, (x, y, w, h)) in enumerate(zip(cards, slots, strict=True)):
             result[card] = (x, y, face or card in known, 300 + index, (w, h))
         return result
 
@@ -650,7 +689,16 @@ class TableScene(Scene):
         return self.submit(LayOff(card, meld_index))
 
     def finish_layoffs(self) -> bool:
-        """Stop laying off; the engine melds the rest and scores the hand."""
+        """Stop laying off; the engine melds the rest and scores the hand.
+
+        Any layoff still possible is made first (the engine's best set, the cards ringed in
+        green), so finishing early never costs the defender points.
+        """
+        defence = self.suggested_defence()
+        if defence is not None:
+            for card, meld_index in defence.layoffs:
+                if not self.lay_off(card, meld_index):
+                    return False
         return self.submit(EndLayoff())
 
     def lay_off_suggested(self) -> None:
@@ -757,9 +805,57 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """Pause with a small menu on top of the table."""
-        from game.ui.menus import PauseScene
+        from game.ui.results import open_pause
 
-        self.app.stack.push(PauseScene(self.app, self))
+        open_pause(self.app, self, self.match)
+
+    def open_sheet(self) -> None:
+        """The score sheet of the match so far, over the table."""
+        from game.ui.scoresheet import ScoreSheetScene
+
+        if self.match is not None:
+            self.app.stack.push(ScoreSheetScene(self.app, self.match, setup=self.setup_of_match))
+
+    # --- pass and play ----------------------------------------------------------------------------
+
+    def _push_privacy(self) -> None:
+        """Hide the table until the person the device goes to says they are ready."""
+        from game.ui.privacy import PrivacyScene
+
+        flow = self.flow
+        assert flow is not None and flow.handover is not None
+        if any(isinstance(scene, PrivacyScene) for scene in self.app.stack.scenes):
+            return
+        self.input.cancel()
+        self.toast.clear()
+        name = flow.player_name(flow.pairing[flow.handover])
+        self.app.stack.push(PrivacyScene(self.app, name, self.take_device, self.open_menu))
+
+    def take_device(self) -> None:
+        """The next person holds the device: their cards go to the bottom, face up, at once."""
+        flow = self.flow
+        if flow is None or flow.handover is None:
+            return
+        self.animator.finish_all()
+        before = flow.viewer_player
+        flow.take_device()
+        after = flow.viewer_player
+        if after != before:
+            self._orders[before] = self.order
+            self.order = self._orders.pop(after) if after in self._orders else HandOrder()
+        self.selected = self.hinted = self.hovered = None
+        self.knock_mode = False
+        proceed, self._after_handover = self._after_handover, None
+        if proceed is not None:
+            proceed()  # the deal, now that the right person is looking
+            return
+        hand = self.hand
+        if hand is not None:
+            self.order.sync(hand.hands[self.me])
+            self.opp_order = list(hand.hands[self.opp])
+            self._prepare_arrangements()
+            self.relayout(animate=False)
+        self.invalidate()
 
     # --- what the flow tells the table ----------------------------------------------------------
 
@@ -831,15 +927,11 @@ class TableScene(Scene):
     def _announce_knock(self, seat: int, action: Knock) -> None:
         hand = self.hand
         assert hand is not None
-        who = "You" if seat == self.me else self.opp_the
-        if action.card is None:
-            text = f"{who}: big gin!"
-        elif best_melds(hand.hands[seat]).deadwood_value == 0:
-            text = f"{who}: gin!"
-        else:
-            text = f"{who} knock{'s' if seat == self.opp else ''}!"
-        self.banner.show(self.animator, text)
         self.app.play("knock")
+        if action.card is None or best_melds(hand.hands[seat]).deadwood_value == 0:
+            return  # gin gets its celebration once the melds are down
+        who = "You" if seat == self.me else self.opp_the
+        self.banner.show(self.animator, verb(who, "knock") + "!")
 
     def _prepare_arrangements(self) -> None:
         """The human knocked: offer every legal arrangement, the engine's default first
@@ -859,15 +951,32 @@ class TableScene(Scene):
         self.order.sort("melds")
 
     def on_hand_over(self) -> None:
-        """The hand ended: show both hands by melds."""
+        """The hand ended: show both hands grouped by the engine's melds; celebrate a gin."""
         hand = self.hand
         assert hand is not None
         self.selected = self.hinted = None
         self.knock_mode = False
-        if hand.result is not None and hand.result.kind.value == "undercut":
+        result = hand.result
+        if result is not None and result.kind is ResultKind.UNDERCUT:
             self.banner.show(self.animator, "Undercut!", (255, 130, 110))
+        if hand.knocker is not None and hand.knocker != self.me:
+            # The defender's melds are the engine's, which decide the score.
+            held = hand.hands[self.me]
+            melded = {c for meld in hand.defender_melds for c in meld}
+            deadwood = tuple(sorted(c for c in held if c not in melded))
+            self.order.arrangement = MeldResult(hand.defender_melds, deadwood, sum(c.value for c in deadwood))
         self.order.sort("melds")
         self.relayout()
+        if result is not None and result.kind in (ResultKind.GIN, ResultKind.BIG_GIN):
+            self._celebrate_gin(result)
+
+    def _celebrate_gin(self, result: HandResult) -> None:
+        from game.ui.celebrate import CelebrationScene
+
+        assert result.winner is not None
+        who = self.seating.subject(self.pairing[result.winner])
+        word = "Big gin" if result.kind is ResultKind.BIG_GIN else "Gin"
+        self.app.stack.push(CelebrationScene(self.app, "gin", f"{word}!", f"{who}: {word.lower()}"))
 
     def teardown(self) -> None:
         """Leaving the table (menu, quit) keeps the match to continue later."""
@@ -887,14 +996,25 @@ class TableScene(Scene):
         if not self.app.running:
             return
         if self.background is not None:
+            self._clear_table()
             self.show_away()
             return
         if self.match.finished:
             from game.ui.results import MatchResultScene
 
-            self.app.stack.replace_all(MatchResultScene(self.app, self.match))
+            self.app.stack.replace_all(MatchResultScene(self.app, self.match, setup=self.setup_of_match))
             return
         self.start_hand()
+
+    def _clear_table(self) -> None:
+        """The hand just shown is over and nobody here plays the next: an empty table."""
+        assert self.flow is not None
+        self.animator.finish_all()
+        self.flow.clear_table()
+        self.sprites.clear()
+        self.ghosts = []
+        self.selected = self.hinted = self.hovered = None
+        self.stock_shown = 0
 
     # --- the frame ------------------------------------------------------------------------------
 
@@ -909,7 +1029,11 @@ class TableScene(Scene):
         """True while the AI (or a hint, or a hand away from the table) thinks, a press may
         become a long press, or a screenshot is due: frames are needed, drawing maybe not."""
         return (
-            self.pending_shot is not None or self.input.pressing or (self.flow is not None and self.flow.busy)
+            self.pending_shot is not None
+            or self.input.pressing
+            or (self.flow is not None and self.flow.busy)
+            # Pass and play: one more frame to hide the table before the next person's turn.
+            or (self.flow is not None and self.flow.handover is not None and self.app.stack.top is self)
         )
 
     def _visual_key(self) -> tuple[object, ...]:
@@ -936,7 +1060,8 @@ class TableScene(Scene):
         flow = self.flow
         if flow is None:
             return
-        flow.play_background(watched=isinstance(self.app.stack.top, AwayGameScene))
+        watched = isinstance(self.app.stack.top, AwayGameScene)
+        flow.play_background(dt, self.app.speed, watched=watched)
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:
             return
@@ -944,6 +1069,9 @@ class TableScene(Scene):
             shot, self.pending_shot = self.pending_shot, None
             self.app.notable(shot)
         if self.app.stack.top is not self:
+            return
+        if flow.handover is not None and not hand.is_over:
+            self._push_privacy()  # the other person's turn: hide the table first
             return
         speed = self.app.speed
         if hand.is_over:
@@ -976,7 +1104,7 @@ class TableScene(Scene):
         elif isinstance(action, LayOff):
             self.lay_off(action.card, action.meld_index)
         else:
-            self.finish_layoffs()
+            self.submit(action)  # the AI's own choice to stop laying off
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table."""
@@ -1033,6 +1161,10 @@ class TableScene(Scene):
         defence = self.suggested_defence()
         b["suggest"].enabled = defence is not None and bool(defence.layoffs)
         b["hint"].enabled = turn
+        playing = hand is not None and not hand.is_over
+        for name in ("rank", "suit", "melds"):
+            b[name].enabled = playing  # the end of a hand is shown grouped by the engine's melds
+        b["sheet"].visible = self.match is not None
 
 
 def _uncovered(rect: pygame.Rect, cover: pygame.Rect) -> pygame.Rect:

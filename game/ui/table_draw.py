@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Event, Phase
+from game.rules import Card, Event, Hand, Phase, ResultKind, fingerprint
 from game.ui.anim import Animator, Tween
 from game.ui.art import CardArt
 from game.ui.hand_order import best_discard_deadwood
 from game.ui.richtext import render_rich
 from game.ui.sprites import FOCUS_RING, HINT_RING, paint_card, ring
 from game.ui.table_layout import TableLayout
-from game.ui.text import blit_text, font
+from game.ui.text import blit_text, font, wrap
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -163,7 +163,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.banner.alpha > 0.01:
         scene.draw_list.append(("banner", scene.banner.text, layout.meld_area, None))
     # Messages take the status line's place, so they never cover the piles or the cards.
-    box = scene.toast.draw(surface, layout.status, layout.font(24 if not layout.portrait else 17))
+    box = scene.toast.draw(surface, message_area(layout), layout.font(24 if not layout.portrait else 17))
     if box is not None:
         scene.draw_list.append(("toast", scene.toast.text, box, None))
 
@@ -229,11 +229,29 @@ def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
     scene.draw_list.append(("label", stock_text, rect, None))
     rect = blit_text(surface, "Discard", size, DIM_INK, "midtop", (layout.discard.centerx, y))
     scene.draw_list.append(("label", "Discard", rect, None))
+    middle = ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2)
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
         note = "Stock nearly out: the hand is void at 2"
-        rect = blit_text(surface, note, layout.font(19 if not layout.portrait else 14), GOLD, "midtop",
-                         ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2))  # fmt: skip
+        rect = blit_text(
+            surface, note, layout.font(19 if not layout.portrait else 14), GOLD, "midtop", middle
+        )
         scene.draw_list.append(("warning", note, rect, None))
+        return
+    shown = deal_fingerprint(scene)
+    if shown and not hand.is_over:  # once it is over, the result checks it
+        text = f"Deal fingerprint {shown}"
+        rect = blit_text(
+            surface, text, layout.font(17 if not layout.portrait else 13), DIM_INK, "midtop", middle
+        )
+        scene.draw_list.append(("fingerprint", shown, rect, None))
+
+
+def deal_fingerprint(scene: TableScene) -> str:
+    """The short fingerprint of the deal's commitment, as shown from before the first card
+    ("" for a hand dealt without one)."""
+    flow = scene.flow
+    shown = flow.shown_commitment if flow is not None else None
+    return fingerprint(shown) if shown else ""
 
 
 def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
@@ -404,6 +422,13 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     else:
         y = _draw_side_scores(scene, surface, x, right, y)
     if hand is None:
+        game = scene.background
+        if game is not None:
+            text = f"{' v '.join(game.names)}: {'over' if game.done else 'playing'}"
+            for line in wrap(text, f(18), right - x):
+                rect = blit_text(surface, line, f(18), DIM_INK, "topleft", (x, y))
+                y = rect.bottom
+            scene.draw_list.append(("away", text, pygame.Rect(x, y, right - x, 1), None))
         return
     blit_text(surface, _hand_line(scene), f(18), DIM_INK, "topleft", (x, y))
     y += layout.px(30)
@@ -495,8 +520,21 @@ def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
         scene.draw_list.append(("score", name, score_rect, score))
         boxes = match.boxes[side]
         if boxes:
-            blit_text(surface, f"{boxes}\u25a1", f(13), DIM_INK, "bottomleft",
-                      (score_rect.right + layout.px(4), score_rect.bottom - layout.px(2)))  # fmt: skip
+            # The boxes as small squares beside the score (a drawn mark: no glyph to miss).
+            mark = max(4, layout.px(6))
+            box = pygame.Rect(
+                score_rect.right + layout.px(4), score_rect.bottom - layout.px(4) - mark, mark, mark
+            )
+            pygame.draw.rect(surface, GOLD, box, border_radius=max(1, mark // 4))
+            count = blit_text(
+                surface,
+                str(boxes),
+                f(13),
+                DIM_INK,
+                "bottomleft",
+                (box.right + layout.px(2), box.bottom + layout.px(2)),
+            )
+            scene.draw_list.append(("boxes", name, box.union(count), boxes))
     cx = x + len(parts) * column
     blit_text(surface, f"to {match.target}", f(13), DIM_INK, "topleft", (cx, top))
     if hand is not None:
@@ -511,13 +549,7 @@ def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
 def _side_names(scene: TableScene) -> list[str]:
     match = scene.match
     assert match is not None
-    if match.rules.players == 2:
-        return ["You", scene.opp_name]
-    if match.rules.players == 3:
-        return [scene.player_name(s) for s in range(match.sides)]
-    from game.ui.players import TEAM_NAMES
-
-    return list(TEAM_NAMES)
+    return [scene.seating.side_name(side) for side in range(match.sides)]
 
 
 def _hand_line(scene: TableScene) -> str:
@@ -525,23 +557,29 @@ def _hand_line(scene: TableScene) -> str:
     hand, match = scene.hand, scene.match
     assert hand is not None and match is not None
     players = match.rules.players
-    if players == 2:
-        dealer = "you" if hand.dealer == scene.me else "AI"
-        return f"Hand {scene.hand_number} - dealer: {dealer}"
     if players == 3:
         out = next(p for p in range(3) if p not in scene.pairing)
         return f"Hand {scene.hand_number} - {scene.player_name(out)} sits out"
-    dealer = "you" if hand.dealer == scene.me else scene.opp_name
-    return f"Hand {scene.hand_number} - dealer: {dealer}"
+    dealer = scene.player_name(scene.pairing[hand.dealer])
+    return f"Hand {scene.hand_number} - dealer: {'you' if dealer == 'You' else dealer}"
 
 
 def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
     hand = scene.hand
-    level = scene.app.settings.ai_level
-    for seat, name in ((0, "You"), (1, f"AI ({level})")):
-        colour = INK if hand is None or hand.to_act != seat else GOLD
-        y = _draw_score_row(scene, surface, name, colour, seat, (x, right, y), compact=False)
+    seating = scene.seating
+    for side in range(2):
+        name = seating.name(side)
+        if not seating.is_person(side):
+            name += f" ({_level(scene)})"
+        active = hand is not None and hand.to_act is not None and scene.pairing[hand.to_act] == side
+        y = _draw_score_row(scene, surface, name, GOLD if active else INK, side, (x, right, y), compact=False)
     return y + scene.layout.px(4)
+
+
+def _level(scene: TableScene) -> str:
+    """The computer's level for this match."""
+    setup = scene.setup_of_match
+    return setup.ai_level if setup is not None else scene.app.settings.ai_level
 
 
 def _draw_score_row(
@@ -569,7 +607,9 @@ def _draw_score_row(
     boxes = scene.match.boxes[side]
     blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", layout.font(box_size), DIM_INK, "topleft",
               (x + layout.px(2), y))  # fmt: skip
-    _draw_box_tally(surface, right, y + layout.px(2), boxes, layout.view.scale)
+    tally = _draw_box_tally(surface, right, y + layout.px(2), boxes, layout.view.scale)
+    if tally is not None:
+        scene.draw_list.append(("boxes", name, tally, boxes))
     return y + layout.px(after)
 
 
@@ -593,10 +633,22 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
     return y + scene.layout.px(4)
 
 
-def describe_event(event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI") -> str:
-    """One public event in words, from the human's point of view ("AI took 7♥")."""
+def describe_event(
+    event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI", gin: bool = False
+) -> str:
+    """One public event in words, from the viewer's point of view ("AI took 7♥").
+
+    `gin` says the knock turned out to be gin (known once the melds are down), so the log
+    says "went gin", not "knocked".
+
+    >>> from game.rules import Event
+    >>> describe_event(Event(0, "knock"), str), describe_event(Event(1, "knock"), str, gin=True)
+    ('You knocked', 'AI went gin')
+    """
     who = "You" if event.player == me else them
     card = card_name(event.card) if event.card is not None else ""
+    if event.kind == "knock" and gin:
+        return f"{who} went gin"
     texts = {
         "pass": f"{who} passed",
         "draw_stock": f"{who} drew from the stock",
@@ -638,7 +690,7 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
-        text = describe_event(event, card_name, scene.me, them)
+        text = describe_event(event, card_name, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
             image = render_rich(text, max(8, size * 9 // 10), colour)
@@ -652,17 +704,29 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
         y += step
 
 
-def _draw_box_tally(surface: pygame.Surface, right: int, y: int, boxes: int, scale: float) -> None:
-    """Boxes as small filled squares, in rows of five (a plain bar read as a text cursor)."""
+def _went_gin(hand: Hand) -> bool:
+    """Whether the knock of this hand was gin (known once the knocker's melds are down)."""
+    if hand.result is not None:
+        return hand.result.kind is ResultKind.GIN
+    return hand.knocker is not None and bool(hand.knocker_melds) and not hand.knocker_deadwood
+
+
+def _draw_box_tally(
+    surface: pygame.Surface, right: int, y: int, boxes: int, scale: float
+) -> pygame.Rect | None:
+    """Boxes as small filled squares, in rows of five (a plain bar read as a text cursor);
+    returns the area they cover."""
     side = max(4, round(8 * scale))
     gap = max(2, round(3 * scale))
     shown = min(boxes, 15)
+    drawn = []
     for index in range(shown):
         row, col = divmod(index, 5)
         x = right - (5 - col) * (side + gap)
-        pygame.draw.rect(
-            surface, GOLD, (x, y + row * (side + gap), side, side), border_radius=max(1, side // 4)
-        )
+        square = pygame.Rect(x, y + row * (side + gap), side, side)
+        pygame.draw.rect(surface, GOLD, square, border_radius=max(1, side // 4))
+        drawn.append(square)
+    return drawn[0].unionall(drawn[1:]) if drawn else None
 
 
 def _draw_deadwood(
@@ -719,45 +783,96 @@ def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
     return int(cache[1])
 
 
-def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
-    """The opponent's name (and level) just left of its row of cards."""
+def opponent_label(scene: TableScene) -> tuple[str, int]:
+    """The opponent's name as shown beside its row (with the computer's level when there is
+    room), and its text size in pixels."""
     layout = scene.layout
-    level = scene.app.settings.ai_level
-    text = f"{scene.opp_name} ({level})"
+    # A phone's narrow margin has room for the name alone.
+    plain = layout.portrait or scene.opp_is_person
+    text = scene.opp_name if plain else f"{scene.opp_name} ({_level(scene)})"
+    return text, layout.font(20 if not layout.portrait else 14)
+
+
+def opponent_span(scene: TableScene) -> tuple[int, int]:
+    """The opponent row's left and right edges, leaving room for its name on the left."""
+    layout = scene.layout
+    left, right = layout.opp_span
+    if layout.portrait or scene.flow is None:
+        return left, right
+    text, size = opponent_label(scene)
+    room = layout.name_anchor[0] + font(size).size(text)[0] + layout.px(14)
+    return max(left, room), right
+
+
+def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
+    """The opponent's name (and the computer's level) just left of its row of cards."""
+    layout = scene.layout
+    text, size = opponent_label(scene)
     cards = [scene.sprites[c].rect() for c in scene.row_cards(scene.opp) if c in scene.sprites]
-    size = layout.font(20 if not layout.portrait else 14)
     if cards and not layout.portrait:
         left = min(r.left for r in cards)
         label_w = font(size).size(text)[0]
-        anchor = (max(layout.px(12), left - layout.px(14) - label_w), layout.opp_y)
+        anchor = (max(layout.name_anchor[0], left - layout.px(14) - label_w), layout.opp_y)
         rect = blit_text(surface, text, size, GOLD, "midleft", anchor)
     else:
         rect = blit_text(surface, text, size, GOLD, "midleft", layout.name_anchor)
     scene.draw_list.append(("opponent", scene.opp_name, rect, None))
 
 
+def message_area(layout: TableLayout) -> pygame.Rect:
+    """Where the status line and messages go: the status line, clear of the piles' labels
+    (in landscape the line runs beside the discard pile, whose label hangs below it)."""
+    status = layout.status
+    if layout.portrait:
+        return status
+    left = max(status.left, layout.discard.right + layout.px(16))
+    return pygame.Rect(left, status.top, max(1, status.right - left), status.height)
+
+
 def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
     text = status_text(scene)
     if text:
         layout = scene.layout
+        area = message_area(layout)
         size = layout.font(26 if not layout.portrait else 16)
         image = render_rich(text, size, INK)
-        if image.get_width() > layout.status.width:
-            image = render_rich(text, max(8, size * layout.status.width // image.get_width()), INK)
-        rect = image.get_rect(center=layout.status.center)
+        if image.get_width() > area.width:
+            image = render_rich(text, max(8, size * area.width // image.get_width()), INK)
+        rect = image.get_rect(center=area.center)
         surface.blit(image, rect)
         scene.draw_list.append(("status", text, rect, None))
 
 
 def status_text(scene: TableScene) -> str:
-    """The one line that tells the human what is going on."""
+    """The one line that tells the person at the device what is going on; with people
+    passing the device, what they are to do starts with their name ("North, draw...")."""
+    text = _status(scene)
+    hand = scene.hand
+    flow = scene.flow
+    if (
+        text
+        and flow is not None
+        and hand is not None
+        and scene.seating.shared
+        and flow.human_turn()
+        and not scene.dealing
+    ):
+        return f"{scene.player_name(scene.pairing[scene.me])}, {text[:1].lower()}{text[1:]}"
+    return text
+
+
+def _status(scene: TableScene) -> str:
     from game.ui.table import card_name
 
     hand = scene.hand
     assert hand is not None
     touch = scene.layout.portrait
     if scene.dealing:
-        return "Shuffling and dealing..."
+        shown = deal_fingerprint(scene)
+        return f"Dealing. Deal fingerprint {shown}" if shown else "Shuffling and dealing..."
+    flow = scene.flow
+    if flow is not None and flow.handover is not None and not hand.is_over:
+        return f"Pass the device to {scene.player_name(scene.pairing[flow.handover])}."
     phase = hand.phase
     if hand.is_over:
         result = hand.result
@@ -809,7 +924,7 @@ def status_text(scene: TableScene) -> str:
         defence = scene.suggested_defence()
         if defence is not None and defence.layoffs:
             if touch:
-                return "Lay off: tap cards (green = best), then Done."
-            return "Lay off: click cards (green = best), or L for all; then Done."
+                return "Lay off: tap cards (green = best); Done lays off the rest."
+            return "Lay off: click cards (green = best); Done (Enter) lays off the rest."
         return "Nothing of yours fits the knocker's melds: press Done."
     return ""

@@ -32,12 +32,14 @@ from game.rules import (
     Pass,
     Phase,
     PlayerView,
-    RuleSet,
     best_defence,
     best_melds,
+    fingerprint,
+    verify_commitment,
 )
-from game.ui.players import BACKGROUND_BUDGET_S, YOU, BackgroundGame, human_seat, player_name
-from game.ui.seats import AI, HINT_LEVEL, HUMAN, THINK_BUDGET_S, ThinkingSeat, make_ai
+from game.ui.players import YOU, BackgroundGame, Seating, person_seats
+from game.ui.seats import HINT_LEVEL, ThinkingSeat, make_ai
+from game.ui.settings import Bucket, MatchSetup
 
 AI_PAUSE = 0.55
 """Seconds an AI waits before acting, so a person can follow its moves."""
@@ -46,9 +48,19 @@ RESULT_PAUSE = 1.1
 
 
 def new_match(settings: Any, rng: random.Random) -> Match:
-    """A match with the rules the settings describe (2, 3 or 4 players)."""
-    rules = RuleSet.preset(settings.variant, bonuses=settings.bonuses, **settings.rule_options())
-    return Match(rules, rng)
+    """A match with the rules and first dealer the settings describe (2, 3 or 4 players)."""
+    match: Match = settings.new_match(rng)
+    return match
+
+
+def default_setup(settings: Any, match: Match) -> MatchSetup:
+    """Who plays each seat of `match` when nobody said: the settings' seats for a match of
+    the settings' size, else a person at player 0 and the computer everywhere else."""
+    players = match.rules.players
+    setup: MatchSetup = settings.match_setup()
+    if len(setup.seats) == players:
+        return setup
+    return MatchSetup(("person",) + ("ai",) * (players - 1), settings.ai_level)
 
 
 def sentence(text: str) -> str:
@@ -83,35 +95,55 @@ class FlowListener(Protocol):
 
 
 class TableFlow:
-    """One match as the human sees it: a hand at a time, AI seats, pacing, results."""
+    """One match as the people at the table see it: a hand at a time, AI seats, pacing,
+    results, and passing the device between people.
 
-    def __init__(self, app: Any, match: Match | None, listener: FlowListener) -> None:
+    `me` is the seat shown at the bottom of the table: the person who holds the device (the
+    viewer). With one person in a hand it is theirs; with two (pass and play) it follows the
+    turn, and each change waits in `handover` until the scene has hidden the table and the
+    next person says they are ready (`take_device`).
+    """
+
+    def __init__(
+        self, app: Any, match: Match | None, listener: FlowListener, setup: MatchSetup | None = None
+    ) -> None:
         self.app = app
         self.listener = listener
         self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
+        self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
+        self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
-        self.me = HUMAN
-        """The seat shown at the bottom of the table (the human's)."""
-        self.opp = AI
+        self.me = 0
+        """The seat shown at the bottom of the table (the person holding the device)."""
+        self.opp = 1
         self.pairing: tuple[int, int] = (0, 1)
         """The players in seats 0 and 1 of the hand on the table (the match may have dealt on)."""
-        level = app.settings.ai_level
-        self.seats: dict[int, ThinkingSeat] = {AI: ThinkingSeat(make_ai(level, seed=app.seed + 1))}
-        """Thinking seats of the hand on the table (the AI's; and the human's in self-play)."""
+        self.viewer: int | None = None
+        """The player who last took the device (pass and play); None before anyone has."""
+        self.handover: int | None = None
+        """The seat the device must be passed to before play goes on (None: nobody waits)."""
+        players = self.match.rules.players
+        level = self.setup.ai_level
+        self.ai_players: dict[int, ThinkingSeat] = {
+            p: ThinkingSeat(make_ai(level, seed=app.seed + (p if players == 2 else 1 + p)))
+            for p in range(players)
+            if not self.seating.is_person(p)
+        }
+        """Each computer player's thinking seat, by player number."""
         self.human_ai: ThinkingSeat | None = None
+        """Self-play: the AI playing player 0's seat in the person's place."""
         if app.selfplay:
-            self.human_ai = self.seats[HUMAN] = ThinkingSeat(make_ai(level, seed=app.seed + 2))
-        self.ai_players: dict[int, ThinkingSeat] = {}
-        """Three or four players: each AI player's thinking seat, by player number."""
-        if self.multi:
-            self.ai_players = {
-                p: ThinkingSeat(make_ai(level, seed=app.seed + 1 + p))
-                for p in range(1, self.match.rules.players)
-            }
+            self.human_ai = ThinkingSeat(make_ai(level, seed=app.seed + 2))
+        self.seats: dict[int, ThinkingSeat] = {}
+        """Thinking seats of the hand on the table, by seat (tests may put scripts here)."""
+        self._seats_for: tuple[int, int] | None = None
+        self._build_seats()
+        self.bucket = None if app.selfplay else Bucket.for_match(self.match.rules, self.setup)
+        """Where statistics go; None when they are not kept (the computer plays player 0)."""
         self.background: BackgroundGame | None = None
         """A hand of the match played AI against AI, away from the table."""
         self.next_dealt: Hand | None = None
-        """Three or four players: the human's next hand, dealt once the previous one ended."""
+        """Three or four players: the next hand at the table, dealt once the previous one ended."""
         self.hand_number = 1
         self.ai_wait = 0.0
         self.result_wait = RESULT_PAUSE
@@ -123,6 +155,8 @@ class TableFlow:
         self._defence: Defence | None = None
         self.hint_seat: ThinkingSeat | None = None
         self.hint_for: tuple[PlayerView, int] | None = None
+        self.shown_commitment: str | None = None
+        """The commitment of the hand on the table as the table showed it before play."""
 
     # --- who is who ---------------------------------------------------------------------------
 
@@ -132,30 +166,70 @@ class TableFlow:
         return self.match.rules.players > 2
 
     def player_name(self, player: int) -> str:
-        """A player's name at this match ("You", "AI", "AI 2", "AI North")."""
-        return player_name(self.match, player)
+        """A player's name at this match ("You", "AI", "AI West", "West")."""
+        return self.seating.name(player)
+
+    @property
+    def viewer_player(self) -> int:
+        """The player shown at the bottom of the table."""
+        return self.pairing[self.me]
 
     @property
     def opp_name(self) -> str:
-        """The opponent at the table ("AI" with two players)."""
+        """The opponent at the table ("AI" with two players and one person)."""
         return self.player_name(self.pairing[self.opp])
 
     @property
     def opp_the(self) -> str:
-        """The opponent as the subject of a sentence ("The AI", "AI West")."""
-        return "The AI" if not self.multi else self.opp_name
+        """The opponent as the subject of a sentence ("The AI", "AI West", "North")."""
+        return self.seating.subject(self.pairing[self.opp])
+
+    @property
+    def opp_is_person(self) -> bool:
+        """Whether a person plays the opponent's seat (pass and play)."""
+        return self.seating.is_person(self.pairing[self.opp])
+
+    def _build_seats(self) -> None:
+        """The thinking seats of the pairing dealt (kept while the pairing stays the same)."""
+        pairing = self.match.seats
+        if pairing == self._seats_for:
+            return
+        self._seats_for = pairing
+        self.seats = {seat: self.ai_players[p] for seat, p in enumerate(pairing) if p in self.ai_players}
+        if self.human_ai is not None and YOU in pairing:
+            self.seats[pairing.index(YOU)] = self.human_ai
 
     def _seat_players(self) -> None:
-        """Three or four players: who sits where in the hand just dealt."""
-        if not self.multi:
-            return
-        seat = human_seat(self.match)
-        assert seat is not None
+        """Who sits where in the hand just dealt or resumed, and whose cards show."""
+        assert self.hand is not None
         self.pairing = self.match.seats
-        self.me, self.opp = seat, 1 - seat
-        self.seats = {self.opp: self.ai_players[self.match.seats[self.opp]]}
-        if self.human_ai is not None:
-            self.seats[self.me] = self.human_ai
+        self._build_seats()
+        people = person_seats(self.match, self.seating)
+        if len(people) == 2 and self.hand.to_act is not None:
+            self.me = self.hand.to_act
+        else:
+            self.me = people[0] if people else 0
+        self.opp = 1 - self.me
+        self._ask_for_device(self.me)
+
+    def _ask_for_device(self, seat: int) -> None:
+        """Pass and play: the device must go to `seat`'s person unless they hold it already."""
+        player = self.pairing[seat]
+        if self.seating.shared and self.seating.is_person(player) and player != self.viewer:
+            self.handover = seat
+        else:
+            self.handover = None
+            if self.seating.is_person(player):
+                self.viewer = player
+
+    def take_device(self) -> None:
+        """The person the device was passed to is ready: their cards go to the bottom."""
+        if self.handover is None:
+            return
+        self.me, self.opp = self.handover, 1 - self.handover
+        self.viewer = self.pairing[self.me]
+        self.handover = None
+        self._facts_key = self._defence_key = None
 
     # --- starting and resuming ----------------------------------------------------------------
 
@@ -164,16 +238,17 @@ class TableFlow:
         current = self.match.current
         if current is None or current.is_over:
             return False
-        if human_seat(self.match) is None:
-            self._play_away(current)  # resumed while the AIs play a hand without the human
+        if not person_seats(self.match, self.seating) and self.multi:
+            self._play_away(current)  # resumed while the AIs play a hand without a person
             return True
         self.hand = current
         self._seat_players()
         self.hand_number = len(self.match.played) + 1
+        self.shown_commitment = current.commitment
         return True
 
     def deal(self) -> Hand | None:
-        """Deal the human's next hand (None while the AIs first play one without the human)."""
+        """Deal the next hand at the table (None while the AIs first play one without a person)."""
         for seat in self.seats.values():
             seat.cancel()
         self.recorded = False
@@ -184,31 +259,46 @@ class TableFlow:
             self.hand = hand
             if hand is None:
                 return None
-            self._seat_players()
         else:
             self.hand = self.match.new_hand()
+        self._seat_players()
         self.hand_number = len(self.match.played) + 1
+        self.shown_commitment = self.hand.commitment if self.hand is not None else None
         return self.hand
 
     def _deal_for_table(self, show: bool) -> Hand | None:
-        """Deal the match's next hand: the human's, or one the AIs play away from the table."""
+        """Deal the match's next hand: one a person plays, or one the AIs play away from the table."""
         hand = self.match.new_hand()
-        if human_seat(self.match) is not None:
+        if person_seats(self.match, self.seating):
             return hand
         self._play_away(hand, show)
         return None
 
     def _play_away(self, hand: Hand, show: bool = True) -> None:
-        """Start a hand the human does not play, and show it being played."""
-        level = self.app.settings.ai_level
+        """Start a hand no person plays, and show it being played."""
+        level = self.setup.ai_level
         seed = self.app.seed + 10 * len(self.match.played)
 
         def make(player: int) -> Any:
             return make_ai(level, seed=seed + player)
 
-        self.background = BackgroundGame(self.match, hand, make)
+        self.background = BackgroundGame(self.match, hand, make, self.seating)
         if show:
             self.listener.on_away()
+
+    def clear_table(self) -> None:
+        """Take the finished hand off the table (the AIs play one without a person now)."""
+        if self.hand is not None and self.hand.is_over:
+            self.hand = None
+
+    def deal_check(self) -> tuple[bool, str] | None:
+        """After the hand: (whether the revealed deck and salt give the commitment shown before
+        the deal, that commitment's fingerprint); None for a hand dealt without a commitment."""
+        hand = self.hand
+        shown = self.shown_commitment
+        if hand is None or not hand.is_over or shown is None:
+            return None
+        return verify_commitment(shown, hand.salt, hand.deck), fingerprint(shown)
 
     def finish_away(self) -> None:
         """The AI-only hand is over: score it (once)."""
@@ -220,17 +310,17 @@ class TableFlow:
             self._count_match()
             self.save_match()
 
-    # --- the human's options now --------------------------------------------------------------
+    # --- the viewer's options now -------------------------------------------------------------
 
     def view(self) -> PlayerView:
-        """The human's view of the hand."""
+        """The viewer's view of the hand."""
         assert self.hand is not None
         return self.hand.view(self.me)
 
     def human_turn(self) -> bool:
-        """True when the human is to act."""
+        """True when the person at the bottom of the table is to act (and holds the device)."""
         hand = self.hand
-        return hand is not None and hand.to_act == self.me and not hand.is_over
+        return hand is not None and hand.to_act == self.me and not hand.is_over and self.handover is None
 
     def _turn_facts(self) -> tuple[list[Action], list[Card], list[Card]]:
         """Legal actions, knock discards and gin discards, computed once per engine state.
@@ -252,11 +342,11 @@ class TableFlow:
         return self._facts
 
     def legal(self) -> list[Action]:
-        """The human's legal actions now (empty when it is not their turn)."""
+        """The viewer's legal actions now (empty when it is not their turn)."""
         return self._turn_facts()[0]
 
     def knock_cards(self) -> list[Card]:
-        """Cards the human may discard face down to knock."""
+        """Cards the viewer may discard face down to knock."""
         return self._turn_facts()[1]
 
     def gin_cards(self) -> list[Card]:
@@ -264,9 +354,14 @@ class TableFlow:
         return self._turn_facts()[2]
 
     def suggested_defence(self) -> Defence | None:
-        """The engine's best layoffs for the human defender now (cached per engine state)."""
+        """The engine's best layoffs for the viewer as defender now (cached per engine state)."""
         hand = self.hand
-        if hand is None or hand.phase is not Phase.LAYOFF or hand.to_act != self.me:
+        if (
+            hand is None
+            or hand.phase is not Phase.LAYOFF
+            or hand.to_act != self.me
+            or self.handover is not None
+        ):
             return None
         key = (id(hand), len(hand.actions))
         if self._defence_key != key:
@@ -277,19 +372,21 @@ class TableFlow:
     # --- changing the hand --------------------------------------------------------------------
 
     def submit(self, action: Action, insert_at: int | None = None, seat: int | None = None) -> bool:
-        """Apply `action` for `seat` (the human's by default); on refusal say why.
+        """Apply `action` for `seat` (the viewer's by default); on refusal say why.
 
-        The engine applies an action for whoever is to act, so a click during the AI's turn
-        must be stopped here, or the human would move for the AI.
+        The engine applies an action for whoever is to act, so a click during another
+        player's turn must be stopped here, or the viewer would move for them.
         """
         hand = self.hand
         if seat is None:
             seat = self.me
         if hand is None or hand.is_over:
             return False
-        if hand.to_act != seat:
+        if hand.to_act != seat or (seat == self.me and self.handover is not None):
             if seat == self.me:
-                who = "the AI" if not self.multi else self.opp_name
+                waiting = hand.to_act if hand.to_act is not None else self.opp
+                who = self.seating.subject(self.pairing[waiting])
+                who = "the AI" if who == "The AI" else who
                 self.listener.on_refused(f"Wait: it is {who}'s turn.")
             return False
         try:
@@ -298,11 +395,14 @@ class TableFlow:
             self.listener.on_refused(sentence(str(refusal)))
             return False
         self.ai_wait = AI_PAUSE
+        to_act = hand.to_act
+        if not hand.is_over and to_act is not None and to_act != self.me:
+            self._ask_for_device(to_act)  # pass and play: the other person's turn
         self.listener.on_action(seat, action, insert_at)
         if hand.is_over:
             self._hand_over()
-        elif seat == self.me:
-            self.save_match()  # a reload in the browser resumes at the human's last move
+        elif self.seating.is_person(self.pairing[seat]):
+            self.save_match()  # a reload in the browser resumes at the person's last move
         return True
 
     def _hand_over(self) -> None:
@@ -313,10 +413,7 @@ class TableFlow:
         self.recorded = True
         self.result_wait = RESULT_PAUSE
         self.match.record_hand(hand)
-        result = hand.result
-        if result is not None and result.winner is not None and not self.app.selfplay:
-            self.app.stats.record_hand(result.winner == self.me, result.kind.value)
-            self.app.save_stats()
+        self._count_hand(hand)
         self._count_match()
         if self.multi and not self.match.finished:
             self.next_dealt = self._deal_for_table(show=False)
@@ -324,35 +421,33 @@ class TableFlow:
         self.listener.on_hand_over()
         self.listener.on_scores()
 
+    def _count_hand(self, hand: Hand) -> None:
+        """Statistics for a hand player 0 played (never for anyone else's seat)."""
+        result = hand.result
+        if self.bucket is None or result is None or result.winner is None or YOU not in self.pairing:
+            return
+        won = result.winner == self.pairing.index(YOU)
+        points = result.points
+        self.app.stats.record_hand(
+            self.bucket, won, result.kind.value, points if won else 0, 0 if won else points
+        )
+        self.app.persistence.save_stats(self.app.stats)
+
     def _count_match(self) -> None:
-        """Statistics once the match is over (the human's side is side 0)."""
+        """Statistics once the match is over (player 0's side)."""
         match = self.match
-        if not match.finished or self.app.selfplay or self._match_counted:
+        if not match.finished or self.bucket is None or self._match_counted:
             return
         self._match_counted = True
-        self.app.stats.record_match(
-            match.winner == YOU, match.margin if match.winner == YOU else 0, self.format_key()
-        )
-        self.app.save_stats()
-
-    def format_key(self) -> str:
-        """The variant and format, for statistics ("standard", "oklahoma, 3 players")."""
-        rules = self.match.rules
-        key = rules.variant.value
-        if rules.players == 3:
-            key += ", 3 players"
-        elif rules.players == 4:
-            key += ", partners"
-        return key
+        won = match.winner == match.side_of(YOU)
+        self.app.stats.record_match(self.bucket, won, match.margin)
+        self.app.persistence.save_stats(self.app.stats)
 
     def save_match(self) -> None:
-        """Keep the match so it can be continued (dropped once it is over)."""
+        """Keep the match and its seats so it can be continued (dropped once it is over)."""
         if self.app.selfplay or not self.app.persistence.available:
             return
-        if self.match.finished:
-            self.app.persistence.save("saved-match", None)
-        else:
-            self.app.persistence.save("saved-match", self.match.to_dict())
+        self.app.persistence.save_match(self.match, self.setup)
 
     def cancel(self) -> None:
         """Stop every thinking seat (leaving the table)."""
@@ -367,7 +462,7 @@ class TableFlow:
     # --- hints ----------------------------------------------------------------------------------
 
     def ask_hint(self) -> bool:
-        """Start thinking about a hint for the human (False when it is not their turn)."""
+        """Start thinking about a hint for the viewer (False when it is not their turn)."""
         if not self.human_turn():
             return False
         assert self.hand is not None
@@ -397,13 +492,11 @@ class TableFlow:
 
     @property
     def busy(self) -> bool:
-        """True while something will happen without the human doing anything."""
+        """True while something will happen at the table without anyone doing anything."""
         hand = self.hand
         if self.hint_seat is not None:
             return True
-        if self.background is not None and not self.background.done:
-            return True
-        if hand is None:
+        if hand is None or self.handover is not None:
             return False
         if hand.is_over:
             return not self.recorded or self.result_wait > 0
@@ -415,9 +508,8 @@ class TableFlow:
         `may_act` is False while cards still move or something covers the table; the AI then
         waits (its thinking, already started, goes on).
         """
-        self.play_background()
         hand = self.hand
-        if hand is None or hand.is_over or not may_act:
+        if hand is None or hand.is_over or not may_act or self.handover is not None:
             return None
         seat_index = hand.to_act
         seat = self.seats.get(seat_index) if seat_index is not None else None
@@ -441,13 +533,16 @@ class TableFlow:
         self.result_wait -= dt * (speed if speed > 0 else 1e9)
         return self.result_wait <= 0
 
-    def play_background(self, watched: bool = False) -> None:
-        """Advance the AI-only hand, if one is being played (scored once it ends)."""
+    def play_background(self, dt: float = 0.0, speed: float = 1.0, watched: bool = False) -> None:
+        """Advance the AI-only hand while it is watched (scored once it ends).
+
+        It waits while not on screen, so the person can watch it from its first move.
+        """
         game = self.background
         if game is None:
             return
-        if not game.done:
-            game.step(BACKGROUND_BUDGET_S if watched else THINK_BUDGET_S)
+        if not game.done and watched:
+            game.advance(dt, speed, game.paced)
         if game.done and self.match.current is game.hand:
             self.finish_away()
 

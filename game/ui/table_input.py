@@ -20,6 +20,9 @@ from game.ui.layout import insertion_index
 if TYPE_CHECKING:
     from game.ui.table import TableScene
 
+SHEET_KEY = pygame.K_c
+"""The key that opens the score sheet (S is the stock, so C: sCore)."""
+
 DRAG_THRESHOLD = 8
 """Logical pixels a press must travel before it counts as a drag rather than a click."""
 LONG_PRESS_S = 0.5
@@ -304,6 +307,9 @@ class TableInput:
                 scene.cancel_knock()
             else:
                 scene.open_menu()
+            return
+        if key == SHEET_KEY:
+            scene.open_sheet()
             return
         if hand is None:
             return

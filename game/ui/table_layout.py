@@ -391,10 +391,15 @@ def _first_row(count: int, breaks: list[int]) -> int:
     return fits[0] if fits else (count + 1) // 2
 
 
-def opponent_slots(layout: TableLayout, count: int, face_up: bool) -> list[Slot]:
-    """Where the opponent's cards go: a tight row of backs, a readable row when shown."""
+def opponent_slots(
+    layout: TableLayout, count: int, face_up: bool, span: tuple[int, int] | None = None
+) -> list[Slot]:
+    """Where the opponent's cards go: a tight row of backs, a readable row when shown.
+
+    `span` narrows the row's left and right edges (the table keeps room for a name).
+    """
     w, h = layout.opp_face_card if face_up else layout.opp_card
-    left, right = layout.opp_span
+    left, right = span if span is not None else layout.opp_span
     step = w * (0.62 if face_up else 0.5) if layout.portrait else w * (0.8 if face_up else 0.38)
     xs = fan_positions(
         count, (left + right) / 2, w, max_width=right - left, max_step=step, min_step=layout.px(12)

@@ -151,6 +151,18 @@ def test_hint_reasons_name_real_cards() -> None:
             assert any(card_symbol(c) in tip.reason for c in visible), tip.reason
 
 
+def test_a_take_hint_names_the_cards_it_goes_with_not_itself() -> None:
+    from game.ai.hints import explain
+    from game.rules import DrawDiscard
+
+    # The upcard 7♥ goes with the 7♠ and the 8♥ in hand (no meld yet).
+    hand = Hand.from_deck(STANDARD, 0, deck_with("7S 8H 2C 4D 9S JC KD QS 3C AH", "7H"))
+    reason = explain(hand.view(1), DrawDiscard())
+    assert reason.startswith("Take 7♥: it goes with ")
+    mates = reason.removeprefix("Take 7♥: it goes with ")
+    assert "7♥" not in mates and "7♠" in mates and "8♥" in mates
+
+
 def test_hint_for_a_discard_explains_safety() -> None:
     hand = Hand.from_deck(STANDARD, 0, deck_with("2H 3H 4H 5S 5D 6C 9C TC JC KD", "5C"))
     hand.apply(Pass())

@@ -120,7 +120,7 @@ def test_first_dealer_goes_to_the_match_when_the_engine_takes_it(monkeypatch: py
 
 def test_first_dealer_choices_are_the_players_at_the_table() -> None:
     choices = Settings(players="3").option("first_dealer").choices
-    assert choices == ((None, "Cut for it"), (0, "You"), (1, "Player 1"), (2, "Player 2"))
+    assert choices == ((None, "Cut for it"), (0, "You"), (1, "West"), (2, "East"))
 
 
 def test_fewer_players_send_an_absent_first_dealer_back_to_the_cut() -> None:

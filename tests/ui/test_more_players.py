@@ -155,7 +155,7 @@ def test_a_saved_match_resumes_an_away_hand_and_plays_it_without_blocking():
     scene = app.stack.top
     assert isinstance(scene, AwayGameScene) and table.hand is None
     assert scene.draw_list[0] == ("title", "You sit out this hand")
-    assert any(kind == "line" and text.startswith("Playing") for kind, text in scene.draw_list)
+    assert any(kind == "line" and text.startswith("Move 0: Playing") for kind, text in scene.draw_list)
     times: list[float] = []
     while not scene.done and len(times) < 3000:
         started = time.perf_counter()
@@ -178,15 +178,15 @@ def test_mouse_play_from_seat_one_with_three_players():
     from .harness import Script, card_point, click, drag
 
     match = Match(RuleSet.preset("standard", players=3), random.Random(9))
-    assert match.dealer == 1  # AI 1 deals and sits out: AI 2 in seat 0, the human in seat 1
+    assert match.dealer == 1  # AI West deals and sits out: AI East in seat 0, the human in seat 1
     app = make_app()
     table = TableScene(app, match)
     app.stack.replace_all(table)
     table.seats[0] = ThinkingSeat(Script([Pass(), DrawStock(), lambda view: Discard(view.hand[-1])]))
     frames(app, 3)
-    assert table.me == 1 and table.pairing == (2, 0) and table.opp_name == "AI 2"
-    assert any(kind == "score" and name == "AI 1 (out)" for kind, name, *_ in table.draw_list)
-    key(app, pygame.K_p)  # the human passes the upcard too; AI 2 draws and discards
+    assert table.me == 1 and table.pairing == (2, 0) and table.opp_name == "AI East"
+    assert any(kind == "score" and name == "AI West (out)" for kind, name, *_ in table.draw_list)
+    key(app, pygame.K_p)  # the human passes the upcard too; AI East draws and discards
     hand = table.hand
     for _ in range(60):
         if hand.phase is Phase.DRAW and hand.to_act == 1:
@@ -199,4 +199,4 @@ def test_mouse_play_from_seat_one_with_three_players():
     assert hand.discard_pile[-1] == card and len(hand.hands[1]) == 10
     logs = [text for kind, text, *_ in table.draw_list if kind == "log"]
     assert any(text.startswith("You discarded") for text in logs)
-    assert any(text.startswith("AI 2 ") for text in logs)
+    assert any(text.startswith("AI East ") for text in logs)

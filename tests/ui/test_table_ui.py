@@ -7,6 +7,7 @@ import random
 import pygame
 
 from game.rules import Card, Discard, Match, Pass, Phase, RuleSet
+from game.ui.celebrate import CelebrationScene
 from game.ui.results import MatchResultScene
 from game.ui.table import TableScene
 from game.ui.title import TitleScene
@@ -150,9 +151,12 @@ def test_match_result_shows_bonuses_and_plays_again():
     match = Match(RuleSet.preset("standard"), random.Random(1))
     match.scores[:] = [104, 30]
     match.boxes[:] = [5, 2]
-    app.stack.push(MatchResultScene(app, match))
+    scene = MatchResultScene(app, match)
+    app.stack.push(scene)
     frames(app, 2)
-    scene = app.stack.top
+    assert isinstance(app.stack.top, CelebrationScene)  # the won match gets its moment first
+    key(app, pygame.K_RETURN)  # ... which a key skips
+    assert app.stack.top is scene
     rows = [text for kind, text in scene.draw_list if kind == "row"]
     assert "Game bonus: 100 / 0" in rows and "Boxes x 20: 100 / 40" in rows
     assert rows[-1] == f"Total: {match.final_totals[0]} / {match.final_totals[1]}"
