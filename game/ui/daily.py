@@ -102,6 +102,7 @@ class DailyTable(OneHandTable):
     """The day's hand on the table, against the expert; the daily result follows it."""
 
     name = "daily_table"
+    after_hand_label = "See the daily result"
 
     def __init__(self, app: Any, day: datetime.date) -> None:
         super().__init__(app, daily_game(day), DAILY_LEVEL, daily_seed(day))
@@ -317,8 +318,10 @@ class DailyResultScene(Scene):
         blit_text(surface, self.title(), view.font(40 if not view.portrait else 26), GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         body = self.body.rect
+        # A short page sits a little above the middle of the room it has.
+        top = body.y + max(0, body.height - self.page.height) // 3
         self.page.draw(
-            surface, body.topleft, body, self.body.scroll, self.app.art, self.app.settings.four_colour
+            surface, (body.x, top), body, self.body.scroll, self.app.art, self.app.settings.four_colour
         )
         self.body.draw_bar(surface, GOLD, max(3, view.px(4)))
         self.bar.draw(surface)

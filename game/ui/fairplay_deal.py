@@ -26,7 +26,7 @@ from typing import Any
 
 from game.rules import Card, Hand, IllegalAction, Match, RuleSet
 from game.ui.seats import AI, ThinkingSeat, make_ai
-from game.ui.settings import Persistence, Stats
+from game.ui.settings import MatchSetup, Persistence, Stats
 from game.ui.table import TableScene, Tally
 from game.ui.table_flow import TableFlow
 
@@ -87,8 +87,11 @@ class OneHandTable(TableScene):
 
     name = "one_hand_table"
 
+    after_hand_label = "Done"
+    """The result panel's last button (there is no next hand)."""
+
     def __init__(self, app: Any, deal: SingleDeal, level: str, seed: int, intro: str = "") -> None:
-        super().__init__(app, deal)
+        super().__init__(app, deal, MatchSetup(("person", "ai"), level))
         self.deal = deal
         self.level = level
         self.seed = seed
@@ -97,8 +100,10 @@ class OneHandTable(TableScene):
 
     def setup(self) -> None:
         """Deal the one hand (nothing to resume: a one-hand game is never saved)."""
-        flow = PracticeFlow(PracticeApp(self.app), self.deal, self)
-        flow.seats[AI] = ThinkingSeat(make_ai(self.level, seed=self.seed))
+        flow = PracticeFlow(PracticeApp(self.app), self.deal, self, self._initial_setup)
+        opponent = ThinkingSeat(make_ai(self.level, seed=self.seed))
+        flow.ai_players[AI] = flow.seats[AI] = opponent  # player 1 sits in seat 1 of the one hand
+        flow.bucket = None  # no statistics for this hand (the daily deal keeps its own)
         self.flow = flow
         self.tally = Tally(0, 0)
         self.start_hand()

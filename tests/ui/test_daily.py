@@ -33,6 +33,7 @@ def _daily(app, day=DAY) -> DailyTable:
 def _play_to_result(app, day=DAY) -> DailyResultScene:
     table = _daily(app, day)
     finish_hand(app, table)
+    assert app.stack.top.next_button.text == "See the daily result"
     press(app, pygame.K_RETURN)  # the hand's result panel closes onto the daily result
     scene = app.stack.top
     assert isinstance(scene, DailyResultScene)

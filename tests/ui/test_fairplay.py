@@ -15,7 +15,7 @@ import pytest
 
 from game.rules import Hand, RuleSet, card_symbol
 from game.ui import browser
-from game.ui.fairplay import DealCheck, FairPlayScene, PlayedDeal, open_deal_check, played_deal
+from game.ui.fairplay import DealCheck, FairPlayScene, PlayedDeal, played_deal
 from game.ui.fairplay_deal import OneHandTable
 from game.ui.fairplay_export import export_hand_file
 from game.ui.results import HandResultScene
@@ -38,11 +38,27 @@ def _played_table(app):
 
 
 def _check_screen(app, table) -> FairPlayScene:
-    open_deal_check(app, table)
+    assert isinstance(app.stack.top, HandResultScene)
+    press(app, pygame.K_d)  # the result panel's Deal check button, by its key
     frames(app, 2)
     scene = app.stack.top
     assert isinstance(scene, FairPlayScene)
     return scene
+
+
+@pytest.mark.parametrize("how", ["mouse", "finger"])
+def test_the_result_panel_opens_the_deal_check_and_back_returns_to_it(how):
+    app = app_at((390, 844) if how == "finger" else (1280, 720))
+    table = _played_table(app)
+    panel = app.stack.top
+    assert [name for name, _ in panel.buttons.targets()] == ["Deal check", "Next hand"]
+    (tap_button if how == "finger" else click_button)(app, "Deal check")
+    assert isinstance(app.stack.top, FairPlayScene)
+    (tap_button if how == "finger" else click_button)(app, "Back")
+    assert app.stack.top is panel
+    (tap_button if how == "finger" else click_button)(app, "Next hand")
+    run_until(app, lambda: table.hand is not None and not table.hand.is_over and not table.dealing)
+    assert len(table.match.played) == 1, "the match went on to its second hand"
 
 
 def test_the_check_is_computed_from_the_revealed_salt_and_deck():
@@ -178,6 +194,7 @@ def test_replay_deals_the_same_deck_to_the_chosen_seat_against_the_same_ai(same_
     ai = replay.flow.seats[1].player
     assert (ai.level, ai.seed) == (opponent.level, opponent.seed)
     finish_hand(app, replay)
+    assert app.stack.top.next_button.text == "Done"
     press(app, pygame.K_RETURN)  # the replay's result panel: no next hand, back to the check
     assert app.stack.top is check
     assert app.stats.hands == hands_before, "a replay is practice: it is not counted"
