@@ -4,8 +4,8 @@
   scrolled by dragging (a finger or the mouse), the wheel, or the keys (Up, Down, Page Up,
   Page Down, Home, End). Nothing in it is pressable, so a press in it is always a scroll.
 - :class:`ButtonBar`: buttons pressed by pointer, by their shortcut key, or by keyboard focus
-  (Tab or Left/Right to move it, Enter or Space to press). The focus ring appears only once
-  the keyboard has been used, so a touch screen never shows it.
+  (Tab, or Left/Right unless the screen uses them, moves it; Enter or Space presses). The
+  focus ring appears only once the keyboard has been used, so a touch screen never shows it.
 - :class:`Page`: wrapped lines of text (suits drawn as symbols), boxed text and rows of small
   cards, laid out once for a width and drawn at any scroll offset.
 
@@ -135,9 +135,13 @@ class ButtonBar:
     in landscape). Buttons that are hidden or disabled are skipped by the focus.
     """
 
-    def __init__(self, buttons: list[Button], keys: dict[int, Button] | None = None) -> None:
+    def __init__(
+        self, buttons: list[Button], keys: dict[int, Button] | None = None, arrows: bool = True
+    ) -> None:
         self.row = ButtonRow(buttons)
         self.keys = dict(keys or {})
+        self.arrows = arrows
+        """Left/Right move the focus too (a screen that uses the arrows itself says False)."""
         self.focus = 0
         self.show_focus = False
         """Set once the keyboard moved the focus: then the focused button is ringed."""
@@ -180,7 +184,7 @@ class ButtonBar:
         if event.key == pygame.K_TAB:
             self.move_focus(-1 if shift else 1)
             return True
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if self.arrows and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.move_focus(-1 if event.key == pygame.K_LEFT else 1)
             return True
         if event.key in CONFIRM_KEYS and self.show_focus:
