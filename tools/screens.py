@@ -5,7 +5,8 @@
 Drives the real app headless (dummy video driver) through the title, the table at each
 phase of a hand (upcard offer, draw, discard, knocking, the arrangement, layoffs, the result),
 the match result, statistics, help, pause, and three- and four-player tables, and saves one
-PNG per scene and size. Open them and look.
+PNG per scene and size. Open them and look. `--learn` adds every prompt of the tutorial and
+the rules screen of each variant, page by page.
 """
 
 from __future__ import annotations
@@ -197,6 +198,55 @@ def shoot(size: tuple[int, int], out: Path) -> None:
     pygame.quit()
 
 
+def shoot_learning(size: tuple[int, int], out: Path) -> None:
+    """Every prompt of the tutorial (Skip and Next to the end), then the rules screen of each
+    variant scrolled page by page."""
+    from game.rules import RuleSet
+    from game.ui.rules_scene import RulesScene
+    from game.ui.title import TitleScene
+    from game.ui.tutorial import TutorialResultScene, start_tutorial
+
+    tag = f"{size[0]}x{size[1]}"
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag])
+    shots = Shooter(app, out, tag)
+    start_tutorial(app)
+    scene = app.stack.scenes[0]
+    frames(app, 3)
+    shot = None
+    for _ in range(3000):
+        lesson = scene.lesson
+        if lesson.kind == "result" and not isinstance(app.stack.top, TutorialResultScene):
+            frames(app)  # the result panel opens after a short look at the hands
+            continue
+        if lesson.key != shot:
+            # Shot at once: at speed 0 a prompt that watches the opponent lasts one frame.
+            shots.shot(f"tutorial_{scene.tutor.number:02d}_{lesson.key}")
+            shot = lesson.key
+        if lesson.kind == "finish":
+            break
+        if lesson.kind != "watch":
+            scene.skip()
+        if scene.lesson.key == shot:
+            frames(app)
+    app.stack.replace_all(TitleScene(app))
+    for variant, options in (
+        ("standard", {}),
+        ("oklahoma", {"oklahoma_extra_boxes": True}),
+        ("simple", {}),
+        ("standard4", {"players": 4, "eleven_card_deal": True}),
+    ):
+        rules = RuleSet.preset(variant.rstrip("4"), **options)
+        page = app.stack.push(RulesScene(app, rules))
+        for number in range(20):
+            frames(app, 2)
+            shots.shot(f"rules_{variant}_{number}")
+            if page.scroll >= page.max_scroll:
+                break
+            page.scroll_by(page.body.height - app.viewport.px(40))
+        app.stack.pop()
+    pygame.quit()
+
+
 def played_match(
     players: int, hands: int = 6, seed: int = 1, finish: bool = False, variant: str = "standard"
 ):
@@ -310,9 +360,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
     parser.add_argument("--out", type=Path, default=Path("/tmp/screens"))
+    parser.add_argument(
+        "--learn", action="store_true", help="also every tutorial prompt and the rules screens"
+    )
     options = parser.parse_args(argv)
     for size in options.size or [(390, 844), (1920, 1080)]:
         shoot(size, options.out)
+        if options.learn:
+            shoot_learning(size, options.out)
     return 0
 
 

@@ -448,23 +448,6 @@ def go_back(scene: Scene) -> None:
     stack.replace_all(TitleScene(scene.app))
 
 
-def available(module: str) -> bool:
-    """Whether screen module `module` is part of this build.
-
-    Screens built by other parts of the game (rules, tutorial, score sheet) are offered only
-    once they are there, so no menu shows an entry that leads nowhere.
-    """
-    import importlib.util
-    import sys
-
-    if module in sys.modules:
-        return True
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
-
-
 def open_rules(app: Any, rules: RuleSet | None = None) -> None:
     """The rules screen (for `rules`, or for the current settings when None)."""
     from game.ui.rules_scene import RulesScene
@@ -514,10 +497,9 @@ class PauseScene(Scene):
 
         match = self.match
         items = [MenuItem("Resume", press=self.resume, name="resume")]
-        if match is not None and available("game.ui.scoresheet"):
+        if match is not None:
             items.append(MenuItem("Score sheet", press=self.score_sheet, name="score_sheet"))
-        if available("game.ui.rules_scene"):
-            items.append(MenuItem("Rules", press=self.rules, name="rules"))
+        items.append(MenuItem("Rules", press=self.rules, name="rules"))
         items.append(MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"))
         if match is not None:
             items.append(MenuItem("Restart match", press=self.ask_restart, name="restart"))

@@ -600,7 +600,7 @@ class TableScene(Scene):
 
     def update_lifts(self) -> None:
         """Raise the selected card well clear of the fan, and the one under the pointer a little."""
-        raised = self.layout.px(22 if not self.layout.portrait else 16)
+        raised = self.layout.px(16 if self.layout.portrait or self.layout.compact else 22)
         hover = self.layout.px(8)
         for card, sprite in self.sprites.items():
             lift = 0.0

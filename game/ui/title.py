@@ -18,7 +18,7 @@ from game.persistence import SavedMatch
 from game.rules import Card
 from game.ui.column import Column, row_height
 from game.ui.layout import card_size
-from game.ui.menus import Menu, MenuItem, available, open_help, open_rules, open_settings
+from game.ui.menus import Menu, MenuItem, open_help, open_rules, open_settings
 from game.ui.scene import Scene
 from game.ui.text import blit_text
 
@@ -70,10 +70,8 @@ class TitleScene(Scene):
         daily = self.daily_deal_item()
         if daily is not None:
             items.append(daily)
-        if available("game.ui.tutorial"):
-            items.append(MenuItem("Learn to play", press=self.learn, name="learn"))
-        if available("game.ui.rules_scene"):
-            items.append(MenuItem("Rules", press=lambda: open_rules(self.app, None), name="rules"))
+        items.append(MenuItem("Learn to play", press=self.learn, name="learn"))
+        items.append(MenuItem("Rules", press=lambda: open_rules(self.app, None), name="rules"))
         items += [
             MenuItem("Statistics", press=self.open_stats, name="statistics"),
             MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"),

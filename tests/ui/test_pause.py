@@ -8,7 +8,7 @@ import pygame
 
 from game.rules import Match, RuleSet
 from game.stats import Bucket
-from game.ui.menus import PauseScene, available
+from game.ui.menus import PauseScene
 from game.ui.notices import ConfirmScene
 from game.ui.results import MatchResultScene
 from game.ui.settings_scene import SettingsScene
@@ -55,8 +55,6 @@ def test_esc_on_the_table_pauses_and_esc_resumes():
     app = bare_app()
     table, pause = _paused(app)
     expected = ["resume", "score_sheet", "rules", "settings", "restart", "concede", "title", "quit"]
-    if not available("game.ui.rules_scene"):
-        expected.remove("rules")  # until the rules screen is part of the build
     assert _names(pause) == expected
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
