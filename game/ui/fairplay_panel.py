@@ -38,8 +38,13 @@ class AfterHandButtons:
         self.table = table
         here = pygame.Rect(0, 0, 1, 1)
         self.check = Button("Deal check", here.copy(), self.open_check, key="D")
-        self.buttons: list[Button] = [self.check]
-        self.keys: dict[int, Callable[[], None]] = {pygame.K_d: self.open_check}
+        self.buttons: list[Button] = []
+        self.keys: dict[int, Callable[[], None]] = {}
+        flow = getattr(table, "flow", None)
+        if flow is not None and flow.deal_check() is not None:
+            # Only a committed deal has a check (not a prepared lesson, not an old saved hand).
+            self.buttons.append(self.check)
+            self.keys[pygame.K_d] = self.open_check
 
     def open_check(self) -> None:
         """The deal check of the hand just played."""
@@ -50,6 +55,8 @@ class AfterHandButtons:
 
     def place(self, next_button: Button, view: Viewport) -> None:
         """Lay the buttons out with the panel's `next_button` (which may move up a row)."""
+        if not self.buttons:
+            return
         row = next_button.rect.copy()
         gap = view.px(10)
         size = next_button.size
