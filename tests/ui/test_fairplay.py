@@ -267,3 +267,19 @@ def test_layout_of_the_deal_check_at_every_size(size):
     assert not layout_problems(app), layout_problems(app)
     assert scene.body.rect.bottom <= scene.notice_rect.top
     assert all(scene.board.contains(b.rect) for b in scene.bar.buttons)
+
+
+def test_a_deal_without_a_check_gets_no_deal_check_button():
+    """The tutorial's prepared deals and hands saved before deals were committed have no
+    fingerprint to check: the panel offers nothing for them, and D does nothing."""
+    app = app_at()
+    table = TableScene(app)
+    app.stack.replace_all(table)
+    frames(app, 2)
+    table.flow.deal_check = lambda: None
+    finish_hand(app, table)
+    panel = app.stack.top
+    assert isinstance(panel, HandResultScene)
+    assert [name for name, _ in panel.buttons.targets()] == ["Next hand"]
+    press(app, pygame.K_d)
+    assert app.stack.top is panel
