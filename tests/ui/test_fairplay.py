@@ -156,7 +156,7 @@ def test_export_falls_back_to_the_next_folder_and_says_when_nothing_could_be_wri
     assert [p.name for p in tmp_path.iterdir()] != [] and not (blocker / "x").exists()
 
 
-def test_in_the_browser_the_export_is_offered_as_a_download(monkeypatch):
+def test_in_the_browser_the_export_is_offered_as_a_download(monkeypatch, tmp_path):
     app = app_at()
     table = _played_table(app)
     offered = []
@@ -169,6 +169,7 @@ def test_in_the_browser_the_export_is_offered_as_a_download(monkeypatch):
     assert name.startswith("gin-rummy-hand-") and name.endswith(".json")
     assert all(check.passed for check in verify_export(json.loads(text)))
     assert any("Downloading" in line for line in scene.texts())
+    assert not (tmp_path / "data" / "hands").exists(), "no file is written in the browser"
 
 
 @pytest.mark.parametrize("same_seat", [True, False], ids=["my cards", "their cards"])
