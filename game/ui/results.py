@@ -14,6 +14,7 @@ import pygame
 
 from game.rules import Card, Match, ResultKind, best_melds
 from game.ui.column import Column, row_height, split
+from game.ui.fairplay_panel import AfterHandButtons
 from game.ui.layout import card_size
 from game.ui.menus import scrim
 from game.ui.players import Seating, margin_text, round_complete, round_lines, verb
@@ -229,10 +230,12 @@ class HandResultScene(Scene):
             last = "Next: the other game" if table.match.rules.players == 4 else "Next: you sit out"
             if table.seating.shared:
                 last = "Next: the other game" if table.match.rules.players == 4 else "Next: the AIs' hand"
+        last = getattr(table, "after_hand_label", "") or last  # a one-hand game has no next hand
         self.next_button = Button(
             last, pygame.Rect(0, 0, 1, 1), self.next, key="Enter", accent=(250, 200, 90)
         )
-        self.buttons = ButtonRow([self.next_button])
+        self.after = AfterHandButtons(app, table)  # the deal check (game/ui/fairplay_panel.py)
+        self.buttons = ButtonRow([*self.after.buttons, self.next_button])
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
@@ -284,6 +287,7 @@ class HandResultScene(Scene):
         self.next_button.rect.midbottom = (self.rect.centerx, self.rect.bottom - view.px(14))
         self.next_button.size = fitting_size(self.next_button, view.font(24 if not view.portrait else 19))
         self.next_button.show_key = not view.portrait
+        self.after.place(self.next_button, view)
 
     def next(self) -> None:
         """Close the panel and carry on."""
@@ -305,7 +309,7 @@ class HandResultScene(Scene):
                     return
         if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
             ButtonRow(table_shortcuts(table, self.rect)).hover(event.pos)
-        keys = shortcut_keys(self.app, table, table.match, table.setup_of_match)
+        keys = shortcut_keys(self.app, table, table.match, table.setup_of_match) | self.after.keys
         panel_input(event, self.buttons, self.next, table.open_menu, keys)
 
     def update(self, dt: float) -> None:

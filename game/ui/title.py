@@ -87,7 +87,9 @@ class TitleScene(Scene):
         The daily deal is added by its own screen; until then there is no entry (a menu
         row that leads nowhere is worse than none).
         """
-        return None
+        from game.ui.daily import daily_menu_item
+
+        return daily_menu_item(self.app)
 
     def resized(self) -> None:
         """Lay the title, the showcase and the menu out for the window."""

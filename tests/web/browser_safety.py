@@ -63,6 +63,9 @@ DESKTOP_ONLY: dict[str, dict[str, tuple[frozenset[str], str]]] = {
         "App.write_frame_stats": (frozenset({FILE_WRITES}), "desktop --frame-stats option"),
         "_unwritable": (frozenset({FILE_WRITES}), "checks the desktop --screenshots/--frame-stats paths"),
     },
+    "game/ui/fairplay_export.py": {
+        "save_new_file": (frozenset({FILE_WRITES}), "a desktop hand export; the browser downloads it"),
+    },
     "game/arena.py": {
         "run": (frozenset({PROCESSES}), "AI-vs-AI developer tool, processes only with --jobs > 1"),
     },

@@ -1,0 +1,378 @@
+"""The deal check screen: after a hand, the proof that its deck was fixed before play.
+
+Before each deal the table shows a short fingerprint of the deal's commitment (SHA-256 of a
+salt and the deck order; docs/fairness.md). Once the hand is over the deck and the salt are
+revealed, and this screen computes the commitment again, on the spot: it shows the
+fingerprint shown before the deal, the salt, the deck in deal order as small cards, whether
+the two agree ("✓ matches" / "✗ does not match"), and how to check it without the game.
+
+From here the hand can be exported (the file ``python -m game.verify`` checks) and the deal
+replayed, from the same seat or the other one, against the same AI.
+
+>>> from game.rules import daily_hand
+>>> hand = daily_hand("2024-03-01")
+>>> check = DealCheck(hand.commitment, hand.salt, hand.deck)
+>>> check.matches, check.verdict
+(True, '✓ matches')
+>>> DealCheck(hand.commitment, hand.salt, hand.deck[::-1]).verdict
+'✗ does not match'
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ai import LEVELS
+from game.rules import Card, Hand, deal_commitment, fingerprint, verify_commitment
+from game.ui.column import Column, row_height, split
+from game.ui.fairplay_export import export_hand_file
+from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody, wrap_anywhere
+from game.ui.layout import card_size
+from game.ui.menus import panel
+from game.ui.scene import Scene
+from game.ui.text import blit_text, font
+from game.ui.widgets import Button
+from game.verify import AISeat, PersonSeat, Seat
+
+INK = (245, 242, 230)
+DIM = (190, 215, 195)
+GOLD = (255, 212, 90)
+GOOD = (140, 230, 140)
+BAD = (255, 120, 105)
+VERIFY_COMMAND = "python -m game.verify"
+GUIDE = "docs/fairness.md"
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """The commitment shown before a deal, checked against the revealed salt and deck."""
+
+    shown: str | None
+    """The commitment as the table showed it before play (None: the deal had none)."""
+    salt: str | None
+    deck: tuple[Card, ...]
+
+    @property
+    def matches(self) -> bool:
+        """Whether SHA-256 of the salt and the deck gives the commitment shown."""
+        return self.shown is not None and verify_commitment(self.shown, self.salt, self.deck)
+
+    @property
+    def computed(self) -> str | None:
+        """The commitment computed now from the revealed salt and deck (None without a salt)."""
+        if self.salt is None:
+            return None
+        try:
+            return deal_commitment(self.salt, self.deck)
+        except ValueError:
+            return None
+
+    @property
+    def verdict(self) -> str:
+        """The check in two words and a mark."""
+        if self.shown is None:
+            return "No commitment"
+        return "✓ matches" if self.matches else "✗ does not match"
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A finished hand as the screens after it need it: the hand, the person's seat, who
+    sat where, the commitment shown before play, and names for both seats."""
+
+    hand: Hand
+    me: int
+    seats: tuple[Seat, Seat]
+    shown: str | None
+    names: tuple[str, str] = ("you", "the AI")
+    day: datetime.date | None = None
+
+    @property
+    def check(self) -> DealCheck:
+        """The deal check of this hand."""
+        return DealCheck(self.shown, self.hand.salt, tuple(self.hand.deck))
+
+    @property
+    def opponent(self) -> AISeat | None:
+        """The AI the person played against (None when a person sat there)."""
+        seat = self.seats[1 - self.me]
+        return seat if isinstance(seat, AISeat) else None
+
+
+def seat_of(player: Any, name: str = "") -> Seat:
+    """How an export names whoever played a seat: an AI by its level and seed, else a person.
+
+    AI players keep their `level` and `seed`; anything else at the table (a person, a test's
+    script) is a person, whose moves the verifier does not check.
+    """
+    level, seed = getattr(player, "level", None), getattr(player, "seed", None)
+    if isinstance(level, str) and level in LEVELS and isinstance(seed, int) and not isinstance(seed, bool):
+        return AISeat(level, seed)
+    return PersonSeat(name)
+
+
+def played_deal(table: Any, day: datetime.date | None = None) -> PlayedDeal:
+    """The finished hand on `table` (a TableScene) as a :class:`PlayedDeal`."""
+    hand = table.hand
+    flow = table.flow
+    assert hand is not None and hand.is_over and flow is not None
+    seats: list[Seat] = []
+    names: list[str] = []
+    for seat in (0, 1):
+        thinking = flow.seats.get(seat)
+        name = table.player_name(table.pairing[seat])
+        names.append("you" if seat == table.me else _the(name))
+        person = "" if seat == table.me and name == "You" else name
+        seats.append(seat_of(thinking.player if thinking is not None else None, person))
+    shown = getattr(flow, "shown_commitment", None) or hand.commitment
+    return PlayedDeal(hand, table.me, (seats[0], seats[1]), shown, (names[0], names[1]), day)
+
+
+def _the(name: str) -> str:
+    return "the AI" if name == "AI" else name
+
+
+def deck_groups(deal: PlayedDeal) -> list[tuple[str, list[Card]]]:
+    """The deck in order, in three labelled parts: the deal, the 21st card, the stock.
+
+    >>> from game.rules import daily_hand
+    >>> hand = daily_hand("2024-03-01")
+    >>> [(label, len(cards)) for label, cards in deck_groups(PlayedDeal(hand, 0, (PersonSeat(), PersonSeat()), None))]
+    [('Cards 1 to 20, dealt one at a time, the first to you:', 20), ('Card 21, the upcard:', 1), ('Cards 22 to 52, the stock, drawn in this order:', 31)]
+    """
+    hand = deal.hand
+    deck = list(hand.deck)
+    first = deal.names[1 - hand.dealer]
+    eleventh = "the upcard" if not hand.rules.eleven_card_deal else f"the eleventh card, to {first}"
+    return [
+        (f"Cards 1 to 20, dealt one at a time, the first to {first}:", deck[:20]),
+        (f"Card 21, {eleventh}:", deck[20:21]),
+        ("Cards 22 to 52, the stock, drawn in this order:", deck[21:]),
+    ]
+
+
+class FairPlayScene(Scene):
+    """Deal check: the fingerprint, the salt, the deck, the check; export and replay."""
+
+    name = "deal_check"
+
+    def __init__(self, app: Any, deal: PlayedDeal) -> None:
+        super().__init__(app)
+        self.deal = deal
+        self.body = ScrollBody()
+        self.page = Page(1)
+        self.board = pygame.Rect(0, 0, 1, 1)
+        self.title_rect = pygame.Rect(0, 0, 1, 1)
+        self.notice_rect = pygame.Rect(0, 0, 1, 1)
+        self.notice = ""
+        self.notice_ok = True
+        here = pygame.Rect(0, 0, 1, 1)
+        self.export_button = Button("Export hand", here.copy(), self.export, key="E")
+        self.mine_button = Button("Replay my cards", here.copy(), lambda: self.replay(True), key="R")
+        self.theirs_button = Button("Replay their cards", here.copy(), lambda: self.replay(False), key="O")
+        self.back_button = Button("Back", here.copy(), self.back, key="Esc", accent=(250, 200, 90))
+        buttons = [self.export_button, self.mine_button, self.theirs_button, self.back_button]
+        self.bar = ButtonBar(
+            buttons,
+            {
+                pygame.K_e: self.export_button,
+                pygame.K_r: self.mine_button,
+                pygame.K_o: self.theirs_button,
+                pygame.K_ESCAPE: self.back_button,
+                pygame.K_BACKSPACE: self.back_button,
+            },
+        )
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Lay out for the window."""
+        self.resized()
+
+    def resized(self) -> None:
+        """A board over the felt: title, the scrolling check, a notice line, the buttons."""
+        view = self.app.viewport
+        portrait = view.portrait
+        outer = Column(view, width=1000, top=8 if portrait else 24, bottom=8 if portrait else 24, margin=8)
+        self.board = outer.remaining()
+        inner = Column(
+            view,
+            width=outer.width - (24 if portrait else 48),
+            top=outer.y + 8,
+            bottom=view.design_size[1] - outer.floor + 10,
+        )
+        self.title_rect = inner.take(36 if portrait else 48, gap=4)
+        size = row_height(view, 50, 46)
+        gap = view.px(10)
+        buttons = self.bar.buttons
+        if portrait:
+            lower = split(inner.take_bottom(size, gap=8), 2, gap)
+            upper = split(inner.take_bottom(size, gap=8), 2, gap)
+            rects = [upper[0], upper[1], lower[0], lower[1]]
+        else:
+            rects = split(inner.take_bottom(size, gap=10), 4, gap)
+        for button, rect in zip(buttons, rects, strict=True):
+            button.rect = rect
+            button.size = view.font(22 if not portrait else 16)
+            button.show_key = not portrait
+        self.notice_rect = inner.take_bottom(40 if portrait else 46, gap=6)
+        body = inner.remaining()
+        self.page = self._build_page(body.width - view.px(10))
+        self.body.place(body, self.page.height, line=font(self._body_size).get_linesize())
+
+    @property
+    def _body_size(self) -> int:
+        return self.app.viewport.font(21 if not self.app.viewport.portrait else 16)
+
+    def _build_page(self, width: int) -> Page:
+        view = self.app.viewport
+        portrait = view.portrait
+        deal, check = self.deal, self.deal.check
+        body, small = self._body_size, view.font(17 if not portrait else 14)
+        page = Page(width)
+        colour = GOOD if check.matches else BAD
+        page.text(check.verdict, view.font(34 if not portrait else 24), colour, "verdict", bold=True)
+        page.space(view.px(4))
+        shown = fingerprint(check.shown) if check.shown else ""
+        computed = check.computed
+        if check.shown is None:
+            page.text("This hand was dealt before deals carried a commitment: there is nothing to check.",
+                      body, INK, "explain")  # fmt: skip
+        elif check.matches:
+            page.text(
+                f"SHA-256 of the salt and the deck below, computed now, gives {shown}..., "
+                "the fingerprint shown before the deal. The deck was fixed before the first card was played.",
+                body, INK, "explain",
+            )  # fmt: skip
+        else:
+            now = fingerprint(computed) if computed else "nothing"
+            page.text(
+                f"SHA-256 of the salt and the deck below, computed now, gives {now}..., but the "
+                f"fingerprint shown before the deal was {shown}: the deal changed after it was committed.",
+                body, BAD, "explain",
+            )  # fmt: skip
+        page.space(view.px(10))
+        page.text("Fingerprint shown before the deal", small, DIM, "label")
+        page.text(shown or "none", view.font(26 if not portrait else 19), GOLD, "fingerprint", bold=True)
+        page.space(view.px(6))
+        page.text("Salt, revealed after the hand", small, DIM, "label")
+        page.text(deal.hand.salt or "none", body, INK, "salt")
+        page.space(view.px(6))
+        page.text("Commitment computed now (its first 12 digits are the fingerprint)", small, DIM, "label")
+        page.text(_spaced(computed) if computed else "none", small, INK, "computed")
+        page.space(view.px(12))
+        page.text(
+            "The deck, in deal order", view.font(24 if not portrait else 17), GOLD, "heading", bold=True
+        )
+        gap = max(2, view.px(4))
+        minimum = view.px(34 if portrait else 40)
+        per_row = max(4, min(13, (width + gap) // (minimum + gap)))
+        card_w = min(view.px(60), (width - gap * (per_row - 1)) // per_row)
+        for label, cards in deck_groups(deal):
+            page.space(view.px(4))
+            page.text(label, small, DIM, "group")
+            page.space(view.px(2))
+            page.cards(cards, card_size(card_w), per_row, gap)
+        page.space(view.px(10))
+        page.text("Check it yourself", view.font(24 if not portrait else 17), GOLD, "heading", bold=True)
+        page.text(
+            f"Export this hand, then run {VERIFY_COMMAND} on the file: it checks the commitment, "
+            "replays every move and asks the AI again for each of its own.",
+            body, INK, "howto",
+        )  # fmt: skip
+        page.text(f"{GUIDE} shows the same check by hand, with sha256sum.", body, INK, "howto")
+        return page
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def export(self) -> None:
+        """Save the hand export (or download it in the browser) and say where it went."""
+        day = self.deal.day or datetime.date.today()
+        result = export_hand_file(self.deal.hand, self.deal.seats, day)
+        self.notice, self.notice_ok = result.message, result.saved
+        self.invalidate()
+
+    def replay(self, same_seat: bool) -> None:
+        """Play this deck again: my cards, or the other seat's, against the same AI."""
+        from game.ui.fairplay_deal import OneHandTable, replay_deal
+
+        deal = self.deal
+        opponent = deal.opponent
+        level = opponent.level if opponent is not None else self.app.settings.ai_level
+        seed = opponent.seed if opponent is not None else self.app.seed + 1
+        game = replay_deal(deal.hand, deal.me, same_seat)
+        whose = "your cards" if same_seat else f"{deal.names[1 - deal.me]}'s cards"
+        intro = f"Replay: the same deck, {whose}. Practice: this hand counts nowhere."
+        self.app.stack.push(OneHandTable(self.app, game, level, seed, intro))
+
+    def back(self) -> None:
+        """Back to where the check was opened from."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    # --- input and drawing --------------------------------------------------------------------
+
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons (the body only scrolls)."""
+        return self.bar.targets()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Buttons and their keys first, then scrolling."""
+        if self.bar.handle(event):
+            return
+        self.body.handle(event, self.app.viewport.density)
+
+    def animating(self) -> bool:
+        """Only while a finger drags the deck along."""
+        return self.body.pressing
+
+    def texts(self) -> list[str]:
+        """Everything the screen says, top to bottom (for tests)."""
+        return ["Deal check", *self.page.texts(), *self._notice_lines()]
+
+    def _notice_lines(self) -> list[str]:
+        if not self.notice:
+            return []
+        size = self.app.viewport.font(17 if not self.app.viewport.portrait else 13)
+        return wrap_anywhere(self.notice, size, self.notice_rect.width)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board, the scrolled check, the notice and the buttons."""
+        from game.ui.table_draw import felt
+
+        view = self.app.viewport
+        portrait = view.portrait
+        surface.blit(felt(view.size), (0, 0))
+        panel(surface, self.board, view.scale)
+        blit_text(surface, "Deal check", view.font(44 if not portrait else 30), GOLD, "midleft",
+                  self.title_rect.midleft)  # fmt: skip
+        body = self.body.rect
+        self.page.draw(
+            surface, body.topleft, body, self.body.scroll, self.app.art, self.app.settings.four_colour
+        )
+        self.body.draw_bar(surface, GOLD, max(3, view.px(4)))
+        size = view.font(17 if not portrait else 13)
+        y = self.notice_rect.y
+        colour = DIM if self.notice_ok else BAD
+        for line in self._notice_lines()[:3]:
+            blit_text(surface, line, size, colour, "topleft", (self.notice_rect.x, y))
+            y += font(size).get_linesize()
+        self.bar.draw(surface)
+
+
+def _spaced(digits: str) -> str:
+    """Hex digits in groups of four, so a long digest wraps and reads in chunks.
+
+    >>> _spaced("0123456789ab")
+    '0123 4567 89ab'
+    """
+    return " ".join(digits[i : i + 4] for i in range(0, len(digits), 4))
+
+
+def open_deal_check(app: Any, table: Any) -> None:
+    """Show the deal check of the finished hand on `table` (called from the result panel)."""
+    app.stack.push(FairPlayScene(app, played_deal(table, datetime.date.today())))
