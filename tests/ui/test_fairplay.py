@@ -51,7 +51,8 @@ def test_the_result_panel_opens_the_deal_check_and_back_returns_to_it(how):
     app = app_at((390, 844) if how == "finger" else (1280, 720))
     table = _played_table(app)
     panel = app.stack.top
-    assert [name for name, _ in panel.buttons.targets()] == ["Deal check", "Next hand"]
+    names = [name for name, _ in panel.buttons.targets()]
+    assert "Deal check" in names and names[-1] == "Next hand"
     (tap_button if how == "finger" else click_button)(app, "Deal check")
     assert isinstance(app.stack.top, FairPlayScene)
     (tap_button if how == "finger" else click_button)(app, "Back")
@@ -281,6 +282,6 @@ def test_a_deal_without_a_check_gets_no_deal_check_button():
     finish_hand(app, table)
     panel = app.stack.top
     assert isinstance(panel, HandResultScene)
-    assert [name for name, _ in panel.buttons.targets()] == ["Next hand"]
+    assert "Deal check" not in [name for name, _ in panel.buttons.targets()]
     press(app, pygame.K_d)
     assert app.stack.top is panel
