@@ -20,8 +20,10 @@ from game.ui.text import font
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
 
-MIN_PART = 130
+MIN_PART = 80
 """Design units a button needs beside Next; narrower rows stack the buttons instead."""
+NEXT_SHARE = 1.4
+"""Next, the way on, is this much wider than each of the other buttons on their row."""
 
 
 def coach_available() -> bool:
@@ -82,11 +84,14 @@ class AfterHandButtons:
         gap = view.px(10)
         size = next_button.size
         count = len(self.buttons) + 1
-        if (row.width - gap * (count - 1)) / count >= view.px(MIN_PART):
-            parts = split(row, count, gap)
-            for button, part in zip(self.buttons, parts, strict=False):
-                button.rect = part
-            next_button.rect = parts[-1]
+        unit = (row.width - gap * (count - 1)) / (len(self.buttons) + NEXT_SHARE)
+        if unit >= view.px(MIN_PART):
+            # One row keeps the panel's height for its text (a phone's panel needs it all).
+            x = row.x
+            for button in self.buttons:
+                button.rect = pygame.Rect(x, row.y, round(unit), row.height)
+                x += round(unit) + gap
+            next_button.rect = pygame.Rect(x, row.y, row.right - x, row.height)
         else:
             for button, part in zip(self.buttons, split(row, len(self.buttons), gap), strict=True):
                 button.rect = part
