@@ -27,6 +27,7 @@ from game.ui.column import Column, row_height, split
 from game.ui.daily_share import DailyOutcome, daily_label, long_date, recorded_line
 from game.ui.fairplay import FairPlayScene, PlayedDeal, played_deal
 from game.ui.fairplay_deal import OneHandTable, SingleDeal
+from game.ui.fairplay_panel import coach_available
 from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody
 from game.ui.menus import MenuItem, panel
 from game.ui.scene import Scene
@@ -178,14 +179,17 @@ class DailyResultScene(Scene):
         self.copy_button = Button("Copy result", here.copy(), self.copy, key="C", accent=(250, 200, 90))
         self.check_button = Button("Deal check", here.copy(), self.open_check, key="D")
         self.menu_button = Button("Menu", here.copy(), self.to_menu, key="Esc")
-        self.bar = ButtonBar(
-            [self.copy_button, self.check_button, self.menu_button],
-            {
-                pygame.K_c: self.copy_button,
-                pygame.K_d: self.check_button,
-                pygame.K_ESCAPE: self.menu_button,
-            },
-        )
+        buttons = [self.copy_button, self.check_button, self.menu_button]
+        keys = {
+            pygame.K_c: self.copy_button,
+            pygame.K_d: self.check_button,
+            pygame.K_ESCAPE: self.menu_button,
+        }
+        if coach_available():
+            self.review_button = Button("Review", here.copy(), self.open_review, key="R")
+            buttons.insert(2, self.review_button)
+            keys[pygame.K_r] = self.review_button
+        self.bar = ButtonBar(buttons, keys)
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -206,8 +210,14 @@ class DailyResultScene(Scene):
             bottom=view.design_size[1] - outer.floor + 12,
         )
         self.title_rect = inner.take(36 if portrait else 52, gap=6)
-        row = inner.take_bottom(row_height(view, 52, 46), gap=10)
-        for button, rect in zip(self.bar.buttons, split(row, 3, view.px(10)), strict=True):
+        size, gap = row_height(view, 52, 46), view.px(10)
+        count = len(self.bar.buttons)
+        if portrait and count > 3:  # two rows of two on a phone
+            lower = split(inner.take_bottom(size, gap=8), 2, gap)
+            rects = split(inner.take_bottom(size, gap=8), 2, gap) + lower
+        else:
+            rects = split(inner.take_bottom(size, gap=10), count, gap)
+        for button, rect in zip(self.bar.buttons, rects, strict=True):
             button.rect = rect
             button.size = view.font(22 if not portrait else 16)
             button.show_key = not portrait
@@ -273,6 +283,13 @@ class DailyResultScene(Scene):
     def open_check(self) -> None:
         """The deal check of today's hand."""
         self.app.stack.push(FairPlayScene(self.app, self.deal))
+
+    def open_review(self) -> None:
+        """The coach's review of today's hand."""
+        from game.ui.review import ReviewScene
+
+        deal = self.deal
+        self.app.stack.push(ReviewScene(self.app, deal.hand, deal.me, deal.names[1 - deal.me]))
 
     def to_menu(self) -> None:
         """Back to the title screen."""

@@ -1,13 +1,15 @@
-"""The hand result panel's buttons for after the hand: the deal check (and the coach's review).
+"""The hand result panel's buttons for after the hand: the deal check and the coach's review.
 
 The panel (game/ui/results.py, `HandResultScene`) keeps its own Next button; it asks this
 module for the others and where they go: beside Next when the row is wide enough for every
 label at its usual size, else on a row of their own under it (Next moves up a row, so the
-panel's text, which ends above Next, makes room). Keys: D for the deal check.
+panel's text, which ends above Next, makes room). Keys: D for the deal check, R for the
+review (offered when the coach, `game.ai.coach`, is part of the game).
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +24,14 @@ MIN_PART = 80
 """Design units a button needs beside Next; narrower rows stack the buttons instead."""
 NEXT_SHARE = 1.4
 """Next, the way on, is this much wider than each of the other buttons on their row."""
+
+
+def coach_available() -> bool:
+    """Whether the coach's engine is there to review a hand."""
+    try:
+        return importlib.util.find_spec("game.ai.coach") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def label_size(button: Button, size: int) -> int:
@@ -47,6 +57,10 @@ class AfterHandButtons:
             # Only a committed deal has a check (not a prepared lesson, not an old saved hand).
             self.buttons.append(self.check)
             self.keys[pygame.K_d] = self.open_check
+        if coach_available():
+            self.review = Button("Review", here.copy(), self.open_review, key="R")
+            self.buttons.append(self.review)
+            self.keys[pygame.K_r] = self.open_review
 
     def open_check(self) -> None:
         """The deal check of the hand just played."""
@@ -54,6 +68,13 @@ class AfterHandButtons:
 
         if self.table.hand is not None and self.table.hand.is_over:
             open_deal_check(self.app, self.table)
+
+    def open_review(self) -> None:
+        """The coach's review of the hand just played, for the person at the bottom."""
+        from game.ui.review import open_review
+
+        if self.table.hand is not None and self.table.hand.is_over:
+            open_review(self.app, self.table)
 
     def place(self, next_button: Button, view: Viewport) -> None:
         """Lay the buttons out with the panel's `next_button` (which may move up a row)."""
