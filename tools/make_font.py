@@ -1,4 +1,6 @@
-"""Subset DejaVu Sans (regular and bold) to the characters the game draws, into assets/fonts/.
+"""Subset DejaVu Sans to the characters the game draws, into assets/fonts/.
+
+(Bold text is emboldened by FreeType at run time; a bold file would cost 30 KB a page load.)
 
 The full fonts are about 700 KB each; the game needs Latin-1, a few dashes, quotes and
 arrows, the suit symbols and a handful of marks, which fit in a small fraction of that.
@@ -23,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "tools" / "card_art" / "node_modules" / "dejavu-fonts-ttf"
 OUT = ROOT / "assets" / "fonts"
-FACES = {"DejaVuSans.ttf": "DejaVuSans-subset.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold-subset.ttf"}
+FACES = {"DejaVuSans.ttf": "DejaVuSans-subset.ttf"}
 LICENCE_OUT = "LICENSE-DejaVu.txt"
 
 # Code points kept, as inclusive ranges. Why each is there:

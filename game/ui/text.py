@@ -1,7 +1,8 @@
 """Text in DejaVu Sans (shipped in assets/fonts/), rendered once and reused.
 
-The font files are subsets of DejaVu Sans and DejaVu Sans Bold made by tools/make_font.py
-(Latin-1, dashes, quotes, arrows, the suit symbols; see docs/assets.md). They are loaded by
+The font file is a subset of DejaVu Sans made by tools/make_font.py (Latin-1, dashes,
+quotes, arrows, the suit symbols; see docs/assets.md). Bold text is the same font emboldened
+by FreeType (a bold file would add 30 KB to every page load for a few headings). It is loaded by
 path next to the package, which is where the browser build puts them too. If they are
 missing, pygame's bundled font stands in (it has no suit symbols and poorer kerning).
 
@@ -20,7 +21,6 @@ import pygame
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"
-BOLD = FONT_DIR / "DejaVuSans-Bold-subset.ttf"
 FONT_SIZES = 32
 _LABEL_CACHE_LIMIT = 2000
 
@@ -37,13 +37,12 @@ def reset() -> None:
 
 
 def font_path(bold: bool = False) -> Path | None:
-    """The shipped font file for the weight, or None when it is missing."""
-    path = BOLD if bold else REGULAR
-    return path if path.is_file() else None
+    """The shipped font file (one for both weights), or None when it is missing."""
+    return REGULAR if REGULAR.is_file() else None
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """DejaVu Sans (or Bold) with an em of `size` pixels, created once per size.
+    """DejaVu Sans (emboldened when `bold`) with an em of `size` pixels, created once per size.
 
     >>> import os; os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     'dummy'
@@ -66,6 +65,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     else:
         # pygame's own font draws size N with an em of about 0.69 N: scale it to match.
         cached = pygame.font.Font(None, round(size / 0.6875))
+    if bold:
+        cached.bold = True
     _fonts[key] = cached
     while len(_fonts) > FONT_SIZES:
         _fonts.popitem(last=False)

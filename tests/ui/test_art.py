@@ -224,9 +224,10 @@ def game_characters() -> set[str]:
 
 
 def test_shipped_font_is_used_in_both_weights():
-    assert text.font_path() is not None and text.font_path(bold=True) is not None
-    assert text.font(20).name == "DejaVu Sans"
-    assert text.font(20, bold=True).style_name == "Bold"
+    assert text.font_path() is not None and text.font_path(bold=True) == text.font_path()
+    assert text.font(20).name == "DejaVu Sans" and not text.font(20).bold
+    assert text.font(20, bold=True).bold  # emboldened: wider strokes from the same file
+    assert text.font(20, bold=True).size("Gin!")[0] > text.font(20).size("Gin!")[0]
 
 
 def test_font_has_glyphs_for_letters_suits_and_every_symbol_the_game_writes():
