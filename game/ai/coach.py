@@ -192,6 +192,8 @@ class Review:
         self.threshold = float(threshold)
         self.opponent = opponent
         self.expert = coach_expert(seed)
+        self.reviewed = 0
+        """How many of the hand's actions :meth:`steps` has got through (for a progress bar)."""
 
     @property
     def length(self) -> int:
@@ -221,6 +223,7 @@ class Review:
                 if len(view.legal_actions) > 1:
                     decisions.append(self.judge_layoffs(start, view, played))
                 layoff_start = None
+            self.reviewed = index + 1
             yield
         return Report(self.player, self.threshold, tuple(decisions), self.summary(decisions))
 

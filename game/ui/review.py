@@ -18,7 +18,6 @@ decision; Esc closes.
 
 from __future__ import annotations
 
-import inspect
 import time
 from collections.abc import Generator
 from typing import Any
@@ -160,13 +159,7 @@ class ReviewScene(Scene):
         work = self._work
         if work is None:
             return None
-        # The coach reports nothing until it is done; its loop's own counter (the action it
-        # is judging) is read from the paused generator. Without it: moves unknown, 0 shown.
-        try:
-            index = inspect.getgeneratorlocals(work).get("index")
-        except (TypeError, ValueError):
-            return None
-        return (index, self.review.length) if isinstance(index, int) else (0, self.review.length)
+        return (self.review.reviewed, self.review.length)
 
     def think(self, budget: float = SLICE_BUDGET_S) -> None:
         """Advance the review for up to `budget` seconds."""

@@ -376,6 +376,18 @@ def test_reviews_are_repeatable_and_in_order() -> None:
         assert hand.actions[decision.index][1] == decision.played[0]
 
 
+def test_progress_counts_the_actions_reviewed_up_to_the_whole_hand() -> None:
+    hand = played_hand(9, "simple")
+    review = Review(hand, 0)
+    seen = [review.reviewed]
+    work = review.steps()
+    with pytest.raises(StopIteration):
+        while True:
+            next(work)
+            seen.append(review.reviewed)
+    assert seen[0] == 0 and seen == sorted(seen) and seen[-1] == review.length == len(hand.actions)
+
+
 def test_bad_input_is_refused() -> None:
     hand = played_hand(1, "simple")
     record = hand.to_dict()
