@@ -154,6 +154,18 @@ class Match:
 
     # --- recording results ----------------------------------------------------------------
 
+    @property
+    def hand_records(self) -> tuple[Hand, ...]:
+        """Every hand dealt in this match, in order (``played[i]`` is ``hand_records[i]``).
+
+        >>> import random
+        >>> match = Match(RuleSet.preset("standard"), random.Random(4))
+        >>> first = match.new_hand()
+        >>> match.hand_records == (first,)
+        True
+        """
+        return tuple(self._records)
+
     def record_hand(self, hand: Hand) -> PlayedHand:
         """Score a finished hand and choose the next dealer."""
         if hand is not self.current:

@@ -60,6 +60,8 @@ class SheetRow:
     points: tuple[str, ...]
     totals: tuple[str, ...]
     boxes: tuple[int, ...]
+    played: int | None = None
+    """For a hand's row: its index in the match's played hands (to review it)."""
 
 
 def how(match: Match, played: PlayedHand, seating: Seating) -> str:
@@ -96,10 +98,10 @@ def sheet_rows(match: Match, seating: Seating) -> list[SheetRow]:
     rows: list[SheetRow] = []
     pending: list[PlayedHand] = []  # four players: the round's games so far
     rounds = 0
-    for played in match.played:
+    for index, played in enumerate(match.played):
         label = str(played.number)
         if played.winner is None:
-            rows.append(SheetRow("void", label, how(match, played, seating), blank, blank, none))
+            rows.append(SheetRow("void", label, how(match, played, seating), blank, blank, none, index))
             continue
         side = match.side_of(played.winner)
         points, boxes = list(blank), [0] * sides
@@ -108,10 +110,12 @@ def sheet_rows(match: Match, seating: Seating) -> list[SheetRow]:
             running[side] += played.result.points
             points[side] = f"+{played.result.points}"
             rows.append(SheetRow("hand", label, how(match, played, seating), tuple(points),
-                                 tuple(map(str, running)), tuple(boxes)))  # fmt: skip
+                                 tuple(map(str, running)), tuple(boxes), index))  # fmt: skip
             continue
         points[side] = f"({played.result.points})"
-        rows.append(SheetRow("game", label, how(match, played, seating), tuple(points), blank, tuple(boxes)))
+        rows.append(
+            SheetRow("game", label, how(match, played, seating), tuple(points), blank, tuple(boxes), index)
+        )
         pending.append(played)
         if len(pending) == 2:
             rounds += 1
@@ -226,6 +230,8 @@ class ScoreSheetScene(Scene):
         self._press_scroll = 0
         self._moved = False
         self._opened = False
+        self.focus: int | None = None
+        """The placed row a key review (R) opens: the latest hand of yours until Tab moves it."""
         self.draw_list: list[tuple[str, str, pygame.Rect]] = []
 
     # --- layout -------------------------------------------------------------------------------
@@ -277,8 +283,13 @@ class ScoreSheetScene(Scene):
         for row in self.rows:
             lines = wrap(row.detail, self.small_size, max(20, detail_w)) if row.detail else []
             two = row.kind in ("hand", "round", "boxes")
-            height = max(line + small * max(0, len(lines) - 1), line * 2 if two else line)
-            self.placed.append(_Placed(row, lines, height + view.px(8)))
+            height = max(line + small * max(0, len(lines) - 1), line * 2 if two else line) + view.px(8)
+            if self.reviewable(row) and portrait:
+                height = max(height, round(44 * view.density) + 2)
+            self.placed.append(_Placed(row, lines, height))
+        mine = [i for i, placed in enumerate(self.placed) if self.reviewable(placed.row)]
+        if self.focus not in mine:
+            self.focus = mine[-1] if mine else None
         if not self._opened:
             self._opened = True
             self.scroll = self.max_scroll  # the latest hands first in view
@@ -311,9 +322,59 @@ class ScoreSheetScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.pop()
 
+    def reviewable(self, row: SheetRow) -> bool:
+        """True for a hand you played (its review opens from its row)."""
+        if row.played is None or row.played >= len(self.match.played):
+            return False
+        return 0 in self.match.played[row.played].players
+
+    def row_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """(placed index, rect) of each row wholly in view."""
+        rects = []
+        y = self.body.y - self.scroll
+        for index, placed in enumerate(self.placed):
+            rect = pygame.Rect(self.body.x, y, self.body.width - self.app.viewport.px(10), placed.height)
+            if self.body.contains(rect):
+                rects.append((index, rect))
+            y += placed.height
+        return rects
+
+    def review(self, index: int | None) -> None:
+        """Step through the hand of placed row `index` with the coach."""
+        if index is None or not self.reviewable(self.placed[index].row):
+            return
+        from game.ui.review import ReviewScene
+
+        played_index = self.placed[index].row.played
+        assert played_index is not None
+        played = self.match.played[played_index]
+        hand = self.match.hand_records[played_index]
+        me = played.players.index(0)
+        other = played.players[1 - me]
+        title = f"Review of hand {played.number}"
+        self.app.stack.push(ReviewScene(self.app, hand, me, self.seating.name(other), title=title))
+
+    def _move_focus(self, step: int) -> None:
+        mine = [i for i, placed in enumerate(self.placed) if self.reviewable(placed.row)]
+        if not mine:
+            return
+        at = mine.index(self.focus) if self.focus in mine else len(mine) - 1
+        self.focus = mine[(at + step) % len(mine)]
+        top = sum(p.height for p in self.placed[: self.focus])
+        bottom = top + self.placed[self.focus].height
+        if top < self.scroll:
+            self.scroll = top
+        elif bottom > self.scroll + self.body.height:
+            self.scroll = min(self.max_scroll, bottom - self.body.height)
+
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
-        """The Close button."""
-        return self.buttons.targets()
+        """The Close button, and each hand of yours in view (pressing one reviews it)."""
+        rows = [
+            (f"hand {self.placed[i].row.label}", rect)
+            for i, rect in self.row_rects()
+            if self.reviewable(self.placed[i].row)
+        ]
+        return self.buttons.targets() + rows
 
     def _scroll_by(self, pixels: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
@@ -333,6 +394,10 @@ class ScoreSheetScene(Scene):
                 self.scroll = 0
             elif event.key == pygame.K_END:
                 self.scroll = self.max_scroll
+            elif event.key == pygame.K_TAB:
+                self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            elif event.key == pygame.K_r:
+                self.review(self.focus)
             elif event.key in CLOSE_KEYS:
                 self.leave()
             return
@@ -358,6 +423,12 @@ class ScoreSheetScene(Scene):
                 return
             if not self.box.collidepoint(pressed):
                 self.leave()  # a tap outside the sheet closes it
+                return
+            for index, rect in self.row_rects():
+                if rect.collidepoint(event.pos) and self.reviewable(self.placed[index].row):
+                    self.focus = index
+                    self.review(index)
+                    return
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -400,8 +471,16 @@ class ScoreSheetScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.body)
         y = self.body.y - self.scroll
-        for placed in self.placed:
+        for index, placed in enumerate(self.placed):
             if y + placed.height >= self.body.y and y <= self.body.bottom:
+                if index == self.focus:
+                    band = pygame.Rect(
+                        self.body.x, y, self.body.width - view.px(10), placed.height - view.px(2)
+                    )
+                    pygame.draw.rect(surface, (30, 70, 48), band, border_radius=view.px(6))
+                    hint = "tap to review" if portrait else "R: review this hand  (Tab: another)"
+                    blit_text(surface, hint, view.font(14 if not portrait else 11), GOLD, "bottomright",
+                              (self.columns[0][0] - view.px(8), band.bottom - view.px(2)))  # fmt: skip
                 self._draw_row(surface, placed, y)
             y += placed.height
         step = font(self.small_size).get_linesize()

@@ -172,3 +172,42 @@ def test_the_sheet_fits_every_window(size):
     app.stack.push(ScoreSheetScene(app, match))
     frames(app)
     assert not layout_problems(app), "four-player sheet"
+
+
+def test_a_hand_of_the_match_in_progress_is_reviewed_from_its_row_by_tap():
+    from game.ui.review import ReviewScene
+
+    app, table = _table_mid_match((390, 844))
+    table.open_sheet()
+    frames(app)
+    sheet = app.stack.top
+    rows = dict(sheet.hit_targets())
+    assert {"hand 1", "hand 2"} <= set(rows) or sheet.max_scroll > 0
+    name, rect = next((n, r) for n, r in sheet.hit_targets() if n.startswith("hand "))
+    number = int(name.split()[1])
+    tap(app, rect.center)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.hand is table.match.hand_records[number - 1]
+    assert review.hand.is_over and review.me == table.match.played[number - 1].players.index(0)
+    run_until(app, lambda: review.report is not None, 20000)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is sheet
+
+
+def test_r_reviews_the_latest_hand_and_tab_picks_another():
+    from game.ui.review import ReviewScene
+
+    app, table = _table_mid_match((1280, 720))
+    key(app, pygame.K_c)
+    sheet = app.stack.top
+    latest = sheet.focus
+    assert sheet.placed[latest].row.label == str(len(table.match.played))
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert sheet.placed[sheet.focus].row.label == str(len(table.match.played) - 1)
+    key(app, pygame.K_r)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.hand is table.match.hand_records[len(table.match.played) - 2]
+    frames(app)
+    assert not layout_problems(app)
