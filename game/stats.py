@@ -272,6 +272,11 @@ class DailyResult:
         if not _whole(self.turns) or not 0 <= self.turns <= MAX_COUNT:
             raise ValueError(f"turns must be a whole number from 0 to {MAX_COUNT}, not {self.turns!r:.40}")
 
+    @property
+    def unfinished(self) -> bool:
+        """True for a deal begun and not played to its end (no turn is ever recorded as 0)."""
+        return self.turns == 0 and not self.won and self.points == 0
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form."""
         return {"won": self.won, "points": self.points, "turns": self.turns}
@@ -377,11 +382,34 @@ class Stats:
             record.current_streak = self.current_streak = 0
 
     def record_daily(self, day: datetime.date | str, won: bool, points: int, turns: int) -> bool:
-        """The daily deal of `day`; False (and nothing changed) when that day is already recorded."""
+        """The daily deal of `day`; False (and nothing changed) when that day is already recorded.
+
+        A day begun with :meth:`begin_daily` and not finished is recorded over (its hand was
+        still being played).
+
+        >>> stats = Stats()
+        >>> stats.begin_daily("2026-11-30"), stats.daily_result("2026-11-30")
+        (True, DailyResult(won=False, points=0, turns=0))
+        >>> stats.record_daily("2026-11-30", True, 31, 9), stats.record_daily("2026-11-30", False, 0, 5)
+        (True, False)
+        """
+        key = _date_key(day)
+        earlier = self.daily.get(key)
+        if earlier is not None and not earlier.unfinished:
+            return False
+        self.daily[key] = DailyResult(won, points, turns)
+        return True
+
+    def begin_daily(self, day: datetime.date | str) -> bool:
+        """The daily deal of `day` was dealt: it counts as played (and lost) until it ends.
+
+        So leaving it midway, or closing the page, does not let the day's cards be played
+        again for the record. False when the day is already recorded.
+        """
         key = _date_key(day)
         if key in self.daily:
             return False
-        self.daily[key] = DailyResult(won, points, turns)
+        self.daily[key] = DailyResult(False, 0, 0)
         return True
 
     # --- reading ----------------------------------------------------------------------------

@@ -91,8 +91,9 @@ def daily_menu_item(app: Any, day: datetime.date | None = None) -> MenuItem:
     day = day or today()
 
     def state() -> str:
-        if app.stats.daily_result(day) is not None:
-            return "played ✓"
+        result = app.stats.daily_result(day)
+        if result is not None:
+            return "left unfinished" if result.unfinished else "played ✓"
         streak = app.stats.daily_summary(day).current_streak
         return f"{streak} day{'' if streak == 1 else 's'} in a row" if streak else ""
 
@@ -120,12 +121,18 @@ class DailyTable(OneHandTable):
         return self.earlier is not None
 
     def setup(self) -> None:
-        """Deal the day's hand and say what it is."""
-        if self.earlier is not None:
+        """Deal the day's hand and say what it is (and count the day as begun)."""
+        if self.earlier is not None and self.earlier.unfinished:
+            self.intro = (
+                "Practice: today's deal was left unfinished, so it counted as lost. This game does not count."
+            )
+        elif self.earlier is not None:
             first = recorded_line(self.earlier.won, self.earlier.points, self.earlier.turns)
             self.intro = f"Practice: today's deal counted already ({first}). This game does not count again."
         else:
             self.intro = "Today's deal: the same cards for everyone. You play first, against the expert."
+            if not self.app.selfplay and self.app.stats.begin_daily(self.day):
+                self.app.persistence.save_stats(self.app.stats)
         super().setup()
 
     def on_hand_over(self) -> None:
@@ -138,6 +145,8 @@ class DailyTable(OneHandTable):
         if self.app.selfplay:
             return
         outcome = self.outcome
+        if self.earlier is not None:
+            return  # practice: the day's record stays as it was
         self.counted = self.app.stats.record_daily(self.day, outcome.won, outcome.points, outcome.turns)
         if self.counted:
             self.app.persistence.save_stats(self.app.stats)
@@ -253,7 +262,11 @@ class DailyResultScene(Scene):
         if self.counted:
             page.text("Counted: your first game of today's deal.", body, INK, "counted", centre=True)
         elif self.earlier is not None:
-            first = recorded_line(self.earlier.won, self.earlier.points, self.earlier.turns)
+            first = (
+                "left unfinished, lost"
+                if self.earlier.unfinished
+                else recorded_line(self.earlier.won, self.earlier.points, self.earlier.turns)
+            )
             page.text(
                 f"Practice: today's deal counted already ({first}). This game does not count again.",
                 body, INK, "practice", centre=True,

@@ -248,3 +248,22 @@ def test_the_title_entry_shows_the_streak_then_that_today_is_played(monkeypatch)
     assert item.value() == "1 day in a row"
     app.stats.record_daily(DAY, False, -3, 12)
     assert item.value() == "played ✓"
+
+
+def test_leaving_the_day_s_deal_midway_counts_it_as_lost_and_a_return_is_practice(tmp_path):
+    app = app_at((390, 844), storage=True)
+    table = _daily(app)
+    assert not table.practice
+    started = app.stats.daily_result(DAY)
+    assert started is not None and started.unfinished  # counted as soon as it is dealt
+    saved = json.loads((tmp_path / "data" / "statistics.json").read_text())
+    assert saved["daily"]["2026-11-30"] == {"won": False, "points": 0, "turns": 0}
+    # The player leaves (or the page is closed) before the hand ends; the next game is practice.
+    again = _daily(app)
+    assert again.practice and "left unfinished" in again.toast.text
+    finish_hand(app, again)
+    press(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, DailyResultScene) and not scene.counted
+    assert app.stats.daily_result(DAY).unfinished
+    assert app.stats.daily_summary(DAY).played == 1 and app.stats.daily_summary(DAY).won == 0
