@@ -6,7 +6,8 @@ Starts a virtual X screen (Xvfb, from Debian's xvfb package) unless DISPLAY is s
 `python main.py` in a real window on it, and reads the game's CPU time (user + system, from
 /proc/PID/stat) over two idle spells: the title screen left alone, then the table waiting
 for the player's move (a new match started with the N key, sent by xdotool, after the deal
-and any AI move have finished). Prints the share of one core each spell used.
+and any AI move have finished; --shot saves the screen to check). Prints the share of one
+core each spell used.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--window", default="1280x720", help="window size WxH ('' for the game's default)")
     parser.add_argument("--settle", type=float, default=8.0, help="seconds to wait before each spell")
     parser.add_argument("--root", type=Path, default=ROOT, help="checkout whose main.py to run (to compare)")
+    parser.add_argument("--shot", type=Path, default=None, help="save the screen after the table spell (PNG)")
     options = parser.parse_args(argv)
     env = dict(os.environ)
     xvfb = None
@@ -88,9 +90,17 @@ def main(argv: list[str] | None = None) -> int:
             ).stdout.split()
             if window:
                 subprocess.run(["xdotool", "windowfocus", window[-1]], env=env, check=False, timeout=10)
+                # N opens the new-match screen and Enter starts the match (older versions
+                # started at N; the Enter then only skips the deal's animation).
                 subprocess.run(["xdotool", "key", "n"], env=env, check=False, timeout=10)
+                time.sleep(1.0)
+                subprocess.run(["xdotool", "key", "Return"], env=env, check=False, timeout=10)
             time.sleep(options.settle)
             table = share(game.pid, options.seconds)
+            if options.shot and shutil.which("import"):
+                subprocess.run(
+                    ["import", "-window", "root", str(options.shot)], env=env, check=False, timeout=30
+                )
             print(
                 f"table waiting for the player, idle {options.seconds:.0f} s: {100 * table:.2f}% of one core"
             )
