@@ -55,6 +55,22 @@ class Column:
         self.floor -= gap
         return rect
 
+    def inside(self, side: float, top: float = 0, bottom: float = 0) -> Column:
+        """A column within what is left of this one: `side` units narrower in all, starting
+        `top` below the rows taken and ending `bottom` above the rows taken from the bottom
+        (a panel's content inside the panel).
+
+        >>> from game.ui.viewport import Viewport
+        >>> board = Column(Viewport(1280, 720), width=800, top=50, bottom=50)
+        >>> inner = board.inside(side=40, top=10, bottom=12)
+        >>> (inner.width, inner.y, inner.floor)
+        (760, 60, 658)
+        """
+        design_h = self.view.design_size[1]
+        return Column(
+            self.view, width=self.width - side, top=self.y + top, bottom=design_h - self.floor + bottom
+        )
+
     def skip(self, height: float) -> None:
         """Leave `height` design units empty."""
         self.y += height

@@ -202,22 +202,13 @@ class DailyResultScene(Scene):
 
     # --- layout -------------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A board: the title, the scrolling result, the buttons along the bottom."""
         view = self.app.viewport
         portrait = view.portrait
         outer = Column(view, width=820, top=8 if portrait else 32, bottom=8 if portrait else 32, margin=8)
         self.board = outer.remaining()
-        inner = Column(
-            view,
-            width=outer.width - (24 if portrait else 56),
-            top=outer.y + 8,
-            bottom=view.design_size[1] - outer.floor + 12,
-        )
+        inner = outer.inside(side=(24 if portrait else 56), top=8, bottom=12)
         self.title_rect = inner.take(36 if portrait else 52, gap=6)
         size, gap = row_height(view, 52, 46), view.px(10)
         count = len(self.bar.buttons)

@@ -189,22 +189,13 @@ class FairPlayScene(Scene):
 
     # --- layout -------------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A board over the felt: title, the scrolling check, a notice line, the buttons."""
         view = self.app.viewport
         portrait = view.portrait
         outer = Column(view, width=1000, top=8 if portrait else 24, bottom=8 if portrait else 24, margin=8)
         self.board = outer.remaining()
-        inner = Column(
-            view,
-            width=outer.width - (24 if portrait else 48),
-            top=outer.y + 8,
-            bottom=view.design_size[1] - outer.floor + 10,
-        )
+        inner = outer.inside(side=(24 if portrait else 48), top=8, bottom=10)
         self.title_rect = inner.take(36 if portrait else 48, gap=4)
         size = row_height(view, 50, 46)
         gap = view.px(10)

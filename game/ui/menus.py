@@ -510,10 +510,6 @@ class PauseScene(Scene):
             items.append(MenuItem("Quit game", press=self.app.quit, name="quit"))
         return items
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A panel in the middle of the window: the title, then the menu."""
         view = self.app.viewport
@@ -711,18 +707,12 @@ class HelpScene(Scene):
         """How far the text can scroll."""
         return self.scroller.max_offset
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A panel filling most of the window; the text wraps to its width."""
         view = self.app.viewport
         column = Column(view, width=1040, top=12 if view.portrait else 50, bottom=12 if view.portrait else 50)
         self.box = column.remaining()
-        inner = Column(
-            view, width=column.width - 32, top=column.y + 12, bottom=view.design_size[1] - column.floor + 12
-        )
+        inner = column.inside(side=32, top=12, bottom=12)
         inner.take(52 if not view.portrait else 40)
         self.close.rect = inner.take_bottom(row_height(view, 46), gap=8)
         self.close.size = view.font(24 if not view.portrait else 20)

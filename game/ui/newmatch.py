@@ -162,10 +162,6 @@ class NewMatchScene(Scene):
 
     # --- layout ---------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """Portrait: list, explanation, buttons stacked. Landscape: list | explanation + buttons."""
         view = self.app.viewport

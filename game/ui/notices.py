@@ -65,10 +65,6 @@ class Dialog(Scene):
 
     # --- layout --------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     @property
     def text_size(self) -> int:
         """The paragraphs' text size in pixels."""

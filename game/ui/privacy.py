@@ -54,19 +54,13 @@ class PrivacyScene(Scene):
         self.title_y = 0
         self.draw_list: list[tuple[str, str]] = []
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A panel in the middle: the message, a big Ready button, a smaller Menu button."""
         view = self.app.viewport
         portrait = view.portrait
         column = Column(view, width=560, top=12 if portrait else 90, bottom=12 if portrait else 90)
         self.box = column.remaining()
-        inner = Column(
-            view, width=column.width - 40, top=column.y + 16, bottom=view.design_size[1] - column.floor + 16
-        )
+        inner = column.inside(side=40, top=16, bottom=16)
         self.menu_button.rect = inner.take_bottom(row_height(view, 40, 44), gap=12)
         self.ready_button.rect = inner.take_bottom(row_height(view, 64, 72), gap=8)
         self.title_y = view.px(inner.y)

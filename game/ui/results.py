@@ -246,10 +246,6 @@ class HandResultScene(Scene):
         self.line_rects: list[pygame.Rect] = []
         """Where each headline line was drawn (the tests check they fit the panel)."""
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """Where the panel goes: beside the melds, or over the hand on a phone."""
         view = self.app.viewport
@@ -559,19 +555,13 @@ class MatchResultScene(Scene):
         self.celebrated = False
         self.draw_list: list[tuple[str, str]] = []
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A scoreboard in the middle, the buttons along its bottom (two rows on a phone)."""
         view = self.app.viewport
         portrait = view.portrait
         column = Column(view, width=780, top=12 if portrait else 50, bottom=12 if portrait else 50)
         self.board = column.remaining()
-        inner = Column(
-            view, width=column.width - 40, top=column.y, bottom=view.design_size[1] - column.floor + 16
-        )
+        inner = column.inside(side=40, bottom=16)
         gap = view.px(12)
         if portrait:
             lower = split(inner.take_bottom(row_height(view, 46, 46)), 3, gap)
@@ -763,19 +753,13 @@ class AwayGameScene(Scene):
         self.scores_top = 0
         """Where the small table and the text end, and the scores begin (for the tests)."""
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A panel over the middle of the table (most of a phone's screen)."""
         view = self.app.viewport
         portrait = view.portrait
         column = Column(view, width=700, top=12 if portrait else 40, bottom=12 if portrait else 40)
         self.rect = column.remaining()
-        inner = Column(
-            view, width=column.width - 32, top=column.y + 8, bottom=view.design_size[1] - column.floor + 14
-        )
+        inner = column.inside(side=32, top=8, bottom=14)
         row = inner.take_bottom(row_height(view, 46))
         main, menu = split(row, 2, view.px(12)) if portrait else (None, None)
         if main is None or menu is None:

@@ -301,22 +301,13 @@ class ReviewScene(Scene):
 
     # --- layout ---------------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """Title and summary, the table as the player saw it, the verdict, the buttons."""
         view = self.app.viewport
         portrait = view.portrait
         outer = Column(view, width=1100, top=6 if portrait else 16, bottom=6 if portrait else 16, margin=6)
         self.board = outer.remaining()
-        inner = Column(
-            view,
-            width=outer.width - (20 if portrait else 48),
-            top=outer.y + 6,
-            bottom=view.design_size[1] - outer.floor + 8,
-        )
+        inner = outer.inside(side=(20 if portrait else 48), top=6, bottom=8)
         self.title_rect = inner.take(30 if portrait else 44, gap=2)
         self.summary_rect = inner.take(56 if portrait else 50, gap=4)
         self.timeline_rect = inner.take(14, gap=6)

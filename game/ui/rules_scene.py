@@ -87,10 +87,6 @@ class RulesScene(Scene):
             return replace(view, design=SIDEWAYS_DESIGN)
         return view
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     @property
     def tight(self) -> bool:
         """A phone, upright or sideways: a smaller heading leaves the rules more room."""

@@ -29,7 +29,8 @@ class Scene:
         self.app = app
 
     def setup(self) -> None:
-        """Called once when the scene is pushed."""
+        """Called once when the scene is pushed: by default, lay out for the window."""
+        self.resized()
 
     def teardown(self) -> None:
         """Called once when the scene is popped or replaced."""

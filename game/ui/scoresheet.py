@@ -236,10 +236,6 @@ class ScoreSheetScene(Scene):
 
     # --- layout -------------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out, scrolled to the latest hands."""
-        self.resized()
-
     @property
     def text_size(self) -> int:
         """The rows' text size in pixels."""
@@ -258,9 +254,7 @@ class ScoreSheetScene(Scene):
         portrait = view.portrait
         column = Column(view, width=900, top=10 if portrait else 30, bottom=10 if portrait else 30)
         self.box = column.remaining()
-        inner = Column(
-            view, width=column.width - 24, top=column.y + 8, bottom=view.design_size[1] - column.floor + 10
-        )
+        inner = column.inside(side=24, top=8, bottom=10)
         inner.take(46 if not portrait else 50, gap=4)  # the title and the rules line
         self.close.rect = inner.take_bottom(row_height(view, 44), gap=8)
         self.close.size = view.font(24 if not portrait else 19)

@@ -79,10 +79,6 @@ class SettingsScene(Scene):
         self.app.settings.cycle(name, step)
         self.app.save_settings()
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A panel in the middle: title, the three rows, the explanation, cards, where, Done."""
         view = self.app.viewport

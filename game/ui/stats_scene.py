@@ -109,19 +109,13 @@ class StatsScene(Scene):
 
     # --- layout -----------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Lay out for the window."""
-        self.resized()
-
     def resized(self) -> None:
         """A board in the middle: title, the selector, the rows (scrolling), the buttons."""
         view = self.app.viewport
         portrait = view.portrait
         column = Column(view, width=760, top=12 if portrait else 30, bottom=12 if portrait else 30)
         self.board = column.remaining()
-        inner = Column(
-            view, width=column.width - 32, top=column.y + 10, bottom=view.design_size[1] - column.floor + 14
-        )
+        inner = column.inside(side=32, top=10, bottom=14)
         self.title_rect = inner.take(50 if not portrait else 38, gap=6)
         selector_h = row_height(view, 50, 58)
         area = inner.take(selector_h, gap=12)
