@@ -53,9 +53,9 @@ def _stats(app: App) -> None:
 
 def shoot(size: tuple[int, int], out: Path) -> None:
     """Every screen of this part at one window size."""
-    from game.ui.menus import PauseScene
     from game.ui.newmatch import NewMatchScene
     from game.ui.notices import ConfirmScene, NoticeScene
+    from game.ui.pause import PauseScene
     from game.ui.settings_scene import SettingsScene
     from game.ui.stats_scene import StatsScene
     from game.ui.table import TableScene

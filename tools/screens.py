@@ -99,8 +99,10 @@ def shoot(size: tuple[int, int], out: Path) -> None:
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag, "--level", "medium"])
     shots = Shooter(app, out, tag)
-    from game.ui.menus import HelpScene, PauseScene
-    from game.ui.results import HandResultScene, MatchResultScene
+    from game.ui.match_result import MatchResultScene
+    from game.ui.menus import HelpScene
+    from game.ui.pause import PauseScene
+    from game.ui.results import HandResultScene
     from game.ui.stats_scene import StatsScene
     from game.ui.title import TitleScene
 
@@ -269,8 +271,10 @@ def played_match(
 
 def shoot_round_the_table(app: App, shots: Shooter) -> None:
     """The score sheet, pass and play, celebrations and the AI-only hands."""
+    from game.ui.away_game import AwayGameScene
     from game.ui.celebrate import CelebrationScene
-    from game.ui.results import AwayGameScene, HandResultScene, MatchResultScene
+    from game.ui.match_result import MatchResultScene
+    from game.ui.results import HandResultScene
     from game.ui.scoresheet import ScoreSheetScene
     from game.ui.settings import MatchSetup
     from game.ui.table import TableScene

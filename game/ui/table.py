@@ -46,9 +46,9 @@ from game.rules import (
 )
 from game.ui import table_draw
 from game.ui.anim import Animator, Tween
+from game.ui.away_game import AwayGameScene
 from game.ui.hand_order import HandOrder
 from game.ui.players import Seating, verb
-from game.ui.results import AwayGameScene
 from game.ui.scene import Scene
 from game.ui.seats import ThinkingSeat, explain_hint
 from game.ui.settings import MatchSetup
@@ -1000,7 +1000,7 @@ class TableScene(Scene):
             self.show_away()
             return
         if self.match.finished:
-            from game.ui.results import MatchResultScene
+            from game.ui.match_result import MatchResultScene
 
             self.app.stack.replace_all(MatchResultScene(self.app, self.match, setup=self.setup_of_match))
             return

@@ -183,7 +183,7 @@ class TutorialScene(TableScene):
     def open_menu(self) -> None:
         """The pause menu without a match: no score sheet, restart or concede for a practice
         game (conceding would count it); Rules, Settings and Quit to title remain."""
-        from game.ui.menus import PauseScene
+        from game.ui.pause import PauseScene
 
         self.app.stack.push(PauseScene(self.app, None))
 

@@ -10,7 +10,8 @@ import pytest
 
 from game.rules import Match, RuleSet
 from game.ui.celebrate import MIN_MOMENT, CelebrationScene, moment_length
-from game.ui.results import HandResultScene, MatchResultScene
+from game.ui.match_result import MatchResultScene
+from game.ui.results import HandResultScene
 from game.ui.settings import SPEEDS
 
 from .harness import DT, click, deck_for, frames, key, make_app, run_until, start_table

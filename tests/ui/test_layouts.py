@@ -11,8 +11,11 @@ from __future__ import annotations
 import pytest
 
 from game.rules import Arrange, Card, DrawDiscard, EndLayoff, Knock, Pass, Phase
-from game.ui.menus import HelpScene, PauseScene
-from game.ui.results import AwayGameScene, HandResultScene, MatchResultScene
+from game.ui.away_game import AwayGameScene
+from game.ui.match_result import MatchResultScene
+from game.ui.menus import HelpScene
+from game.ui.pause import PauseScene
+from game.ui.results import HandResultScene
 from game.ui.stats_scene import StatsScene
 from game.ui.title import TitleScene
 

@@ -10,8 +10,9 @@ import pygame
 import pytest
 
 from game.rules import Match, RuleSet
+from game.ui.away_game import AwayGameScene
 from game.ui.celebrate import CelebrationScene
-from game.ui.results import AwayGameScene, HandResultScene
+from game.ui.results import HandResultScene
 from game.ui.seats import ThinkingSeat, make_ai
 from game.ui.table import TableScene
 
@@ -95,7 +96,7 @@ def _rests(app, settle: int = 5, idle: int = 60) -> bool:
 
 
 def test_the_new_screens_rest_when_idle_and_animate_only_while_something_moves():
-    from game.ui.results import MatchResultScene
+    from game.ui.match_result import MatchResultScene
     from game.ui.settings import MatchSetup
 
     from .table_support import played_match

@@ -9,10 +9,10 @@ import pytest
 
 from game.rules import Match, RuleSet
 from game.stats import Bucket
-from game.ui.menus import PauseScene
+from game.ui.match_result import MatchResultScene
 from game.ui.newmatch import NewMatchScene
 from game.ui.notices import NoticeScene
-from game.ui.results import MatchResultScene
+from game.ui.pause import PauseScene
 from game.ui.settings_scene import SettingsScene
 from game.ui.stats_scene import StatsScene
 from game.ui.title import TitleScene

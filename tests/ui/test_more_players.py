@@ -10,8 +10,10 @@ import pygame
 
 from game.rules import Match, RuleSet
 from game.ui.app import create_app
+from game.ui.away_game import AwayGameScene
+from game.ui.match_result import MatchResultScene
 from game.ui.players import round_lines
-from game.ui.results import AwayGameScene, HandResultScene, MatchResultScene
+from game.ui.results import HandResultScene
 from game.ui.table import TableScene
 
 from .harness import DT, frames, key, make_app

@@ -11,8 +11,9 @@ import pytest
 
 from game.rules import Card, Match, Phase, RuleSet, best_melds
 from game.ui.app import create_app
+from game.ui.away_game import AwayGameScene
 from game.ui.privacy import PrivacyScene
-from game.ui.results import AwayGameScene, HandResultScene
+from game.ui.results import HandResultScene
 from game.ui.seats import ThinkingSeat, make_ai
 from game.ui.settings import Bucket, MatchSetup
 from game.ui.table import TableScene

@@ -8,9 +8,9 @@ import pygame
 
 from game.rules import Match, RuleSet
 from game.stats import Bucket
-from game.ui.menus import PauseScene
+from game.ui.match_result import MatchResultScene
 from game.ui.notices import ConfirmScene
-from game.ui.results import MatchResultScene
+from game.ui.pause import PauseScene
 from game.ui.settings_scene import SettingsScene
 from game.ui.table import TableScene
 from game.ui.title import TitleScene

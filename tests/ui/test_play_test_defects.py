@@ -22,8 +22,11 @@ from game.rules import (
     RuleSet,
     best_defence,
 )
-from game.ui.menus import HelpScene, PauseScene
-from game.ui.results import AwayGameScene, HandResultScene, MatchResultScene, headline, headline_lines
+from game.ui.away_game import AwayGameScene
+from game.ui.match_result import MatchResultScene
+from game.ui.menus import HelpScene
+from game.ui.pause import PauseScene
+from game.ui.results import HandResultScene, headline, headline_lines
 from game.ui.scoresheet import ScoreSheetScene
 from game.ui.seats import ThinkingSeat, make_ai
 from game.ui.table import TableScene

@@ -8,8 +8,8 @@ import pytest
 
 from game.rules import HandResult, PlayedHand, ResultKind
 from game.rules.scoring import VOID_RESULT
+from game.ui.match_result import MatchResultScene
 from game.ui.players import Seating
-from game.ui.results import MatchResultScene
 from game.ui.scoresheet import ScoreSheetScene, sheet_headers, sheet_rows
 from game.ui.settings import MatchSetup
 from game.ui.table import TableScene

@@ -8,7 +8,7 @@ import pygame
 
 from game.rules import Card, Discard, Match, Pass, Phase, RuleSet
 from game.ui.celebrate import CelebrationScene
-from game.ui.results import MatchResultScene
+from game.ui.match_result import MatchResultScene
 from game.ui.table import TableScene
 from game.ui.title import TitleScene
 

@@ -16,7 +16,7 @@ import pytest
 
 from game.rules import Card, Match, Phase, RuleSet
 from game.ui.app import create_app
-from game.ui.menus import PauseScene
+from game.ui.pause import PauseScene
 from game.ui.rules_scene import RulesScene
 from game.ui.title import TitleScene
 from game.ui.tutorial import TutorialResultScene, TutorialScene, start_tutorial

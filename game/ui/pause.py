@@ -1,0 +1,219 @@
+"""The pause menu, over the table or a result screen: resume, the score sheet, the rules,
+the settings, restart or concede the match (each asks first), quit to the title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui.column import Column, row_height
+from game.ui.scene import Scene
+from game.ui.text import blit_text
+
+if TYPE_CHECKING:
+    from game.rules import Match
+    from game.settings import MatchSetup
+    from game.ui.table import TableScene
+from game.ui.menus import (
+    GOLD,
+    Menu,
+    MenuItem,
+    open_help,
+    open_rules,
+    open_settings,
+    panel,
+    scrim,
+)
+
+
+class PauseScene(Scene):
+    """The pause menu, over the table or a result screen, on a panel of its own.
+
+    `table` is the table scene underneath, or None over a result screen (then `match` is
+    the match shown there). `setup` is who sits where, when the caller knows it better than
+    the table (``table.setup``). Restarting and conceding ask first; conceding counts the
+    match as lost and ends the saved match.
+    """
+
+    modal = True
+    name = "pause"
+
+    def __init__(
+        self, app: Any, table: TableScene | None, match: Match | None = None, setup: MatchSetup | None = None
+    ) -> None:
+        super().__init__(app)
+        self.table = table
+        self.match = match if match is not None else (table.match if table is not None else None)
+        self.setup_given = setup
+        self.items = self._items()
+        self.menu = Menu(self.items, pygame.Rect(0, 0, 1, 1))
+        self.box = pygame.Rect(0, 0, 1, 1)
+        self.title_rect = pygame.Rect(0, 0, 1, 1)
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+
+    def _items(self) -> list[MenuItem]:
+        from game.ui.app import IN_BROWSER
+
+        match = self.match
+        items = [MenuItem("Resume", press=self.resume, name="resume")]
+        if match is not None:
+            items.append(MenuItem("Score sheet", press=self.score_sheet, name="score_sheet"))
+        items.append(MenuItem("Rules", press=self.rules, name="rules"))
+        items.append(MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"))
+        if match is not None:
+            items.append(MenuItem("Restart match", press=self.ask_restart, name="restart"))
+            if not match.finished:
+                items.append(MenuItem("Concede match", press=self.ask_concede, name="concede"))
+        items.append(MenuItem("Quit to title", press=self.to_title, name="title"))
+        if not IN_BROWSER:
+            items.append(MenuItem("Quit game", press=self.app.quit, name="quit"))
+        return items
+
+    def resized(self) -> None:
+        """A panel in the middle of the window: the title, then the menu."""
+        view = self.app.viewport
+        portrait = view.portrait
+        design_h = view.design_size[1]
+        rows = row_height(view, 48, 46)
+        title_h, pad = (56.0, 16.0) if not portrait else (44.0, 12.0)
+        menu_h = rows * 8 / 7 * len(self.items) + 2
+        total = min(design_h - 24, pad + title_h + menu_h + pad)
+        column = Column(view, width=480, top=max(12.0, (design_h - total) / 2), margin=16)
+        box_top = column.y
+        column.skip(pad)
+        self.title_rect = column.take(title_h, gap=0)
+        area = column.take(min(menu_h, design_h - 12 - pad - column.y), gap=0)
+        column.skip(pad)
+        self.box = view.rect(column.x - pad, box_top, column.width + 2 * pad, column.y - box_top)
+        focus, scroll = self.menu.focus, self.menu.scroll
+        self.menu = Menu(
+            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 20)
+        )
+        self.menu.density = view.density
+        self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
+
+    # --- what the rows do ------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Back to the game."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def score_sheet(self) -> None:
+        """Every hand of the match so far."""
+        from game.ui.scoresheet import ScoreSheetScene
+
+        assert self.match is not None
+        self.app.stack.push(ScoreSheetScene(self.app, self.match))
+
+    def rules(self) -> None:
+        """The rules of the match being played."""
+        open_rules(self.app, self.match.rules if self.match is not None else None)
+
+    def match_setup(self) -> MatchSetup | None:
+        """Who sits where in this match, as well as it is known."""
+        from game.settings import MatchSetup
+
+        given = self.setup_given or getattr(self.table, "setup_of_match", None)
+        if isinstance(given, MatchSetup) or self.match is None:
+            return given
+        players = self.match.rules.players
+        guess = self.app.settings.match_setup()
+        if len(guess.seats) == players:
+            return guess  # the settings the match was most likely started with
+        return MatchSetup(("person",) + ("ai",) * (players - 1), self.app.settings.ai_level)
+
+    def ask_restart(self) -> None:
+        """Ask, then start the match again from nothing (a finished one restarts at once)."""
+        from game.ui.notices import ConfirmScene
+
+        assert self.match is not None
+        if self.match.finished:
+            self.restart()
+            return
+        self.app.stack.push(
+            ConfirmScene(
+                self.app,
+                "Restart the match?",
+                "The scores go back to nothing. The match so far is not counted in your statistics.",
+                yes=("Restart", self.restart),
+                no="Keep playing",
+            )
+        )
+
+    def restart(self) -> None:
+        """A new match with the same rules and seats."""
+        import random
+
+        from game.rules import Match
+        from game.ui.newmatch import open_table
+
+        assert self.match is not None
+        first = self.match.first_dealer  # a dealer chosen for the match stays chosen
+        match = Match(self.match.rules, random.Random(self.app.rng.random()), first_dealer=first)
+        open_table(self.app, match, self.match_setup())
+
+    def ask_concede(self) -> None:
+        """Ask, then give the match up."""
+        from game.ui.notices import ConfirmScene
+
+        self.app.stack.push(
+            ConfirmScene(
+                self.app,
+                "Concede the match?",
+                "It counts as a lost match in your statistics, and the saved match ends.",
+                yes=("Concede", self.concede),
+                no="Keep playing",
+            )
+        )
+
+    def concede(self) -> None:
+        """Count the match as lost, forget the saved match, go to the title screen."""
+        from game.stats import Bucket
+        from game.ui.title import TitleScene
+
+        match = self.match
+        assert match is not None and not match.finished
+        setup = self.match_setup()
+        if not self.app.selfplay and setup is not None:
+            bucket = Bucket.for_match(match.rules, setup)
+            if bucket is not None:
+                self.app.stats.record_match(bucket, False, 0)
+                self.app.save_stats()
+        stack = self.app.stack
+        while stack.scenes:
+            stack.pop()  # the table saves the match as it leaves; it is forgotten next
+        self.app.persistence.discard_saved_match()
+        stack.push(TitleScene(self.app))
+
+    def to_title(self) -> None:
+        """Leave the table (the match stays saved to continue) for the title screen."""
+        from game.ui.title import TitleScene
+
+        self.app.stack.replace_all(TitleScene(self.app))
+
+    # --- input and drawing ---------------------------------------------------------------------
+
+    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The menu's rows."""
+        return self.menu.targets()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Esc resumes; F1 opens the help; the rest goes to the menu."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            open_help(self.app)
+            return
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dimmed table, and the menu on its own panel (nothing drawn on the cards)."""
+        view = self.app.viewport
+        scrim(surface)
+        panel(surface, self.box, view.scale)
+        size = view.font(48 if not view.portrait else 34)
+        blit_text(surface, "Paused", size, GOLD, "center", self.title_rect.center)
+        self.drawn = self.menu.draw(surface)
