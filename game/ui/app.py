@@ -133,11 +133,6 @@ def _unwritable(options: argparse.Namespace) -> str | None:
     return None
 
 
-def browser_window() -> tuple[tuple[int, int], float] | None:
-    """The page's size in real pixels and its pixel density, in the browser (else None)."""
-    return browser.page_size()
-
-
 class App:
     """Owns the window, the scene stack and everything shared between scenes."""
 
@@ -182,7 +177,7 @@ class App:
     def open_window(self, size: tuple[int, int] | None = None, density: float = 1.0) -> None:
         """Create the window: resizable on the desktop, the page's size in the browser."""
         pygame.display.set_caption("Gin Rummy")
-        page = browser_window()
+        page = browser.page_size()
         if page is not None:
             size, density = page
         size = size or self.options.window or DEFAULT_WINDOW
@@ -224,7 +219,7 @@ class App:
         if not IN_BROWSER or now - self._browser_checked < BROWSER_POLL_S:
             return
         self._browser_checked = now
-        page = browser_window()
+        page = browser.page_size()
         if page is not None and (page[0] != self.viewport.size or page[1] != self.viewport.density):
             self.resize(*page)
 

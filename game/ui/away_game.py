@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules import Card, ResultKind, best_melds
+from game.rules import Card, ResultKind, best_melds, card_symbol
 from game.ui.column import Column, row_height, split
 from game.ui.layout import card_size
 from game.ui.menus import scrim
@@ -312,10 +312,9 @@ class AwayGameScene(Scene):
 
 def _away_event(game: Any, event: Any) -> str:
     """One move of an AI-only hand in words (discards named, stock draws hidden)."""
-    from game.ui.table import card_name
 
     who = game.seating.name(game.players[event.player])
-    card = f" {card_name(event.card)}" if event.card is not None else ""
+    card = f" {card_symbol(event.card)}" if event.card is not None else ""
     knocked = "knocked"
     if event.kind == "knock" and game.hand.result is not None and game.hand.result.kind is ResultKind.GIN:
         knocked = "went gin"

@@ -25,6 +25,7 @@ import pygame
 
 from game.rules import Card, card_symbol
 from game.ui.richtext import render_rich
+from game.ui.scrolling import Drag
 from game.ui.text import font, wrap
 from game.ui.widgets import Button, ButtonRow
 
@@ -43,9 +44,9 @@ class ScrollBody:
         self.scroll = 0
         self.line = 40
         """Pixels one arrow key or wheel notch scrolls."""
-        self._press: tuple[int, int] | None = None
-        self._press_scroll = 0
+        self._drag = Drag()
         self.dragged = False
+        """True when the last press was a drag rather than a tap."""
 
     def place(self, rect: pygame.Rect, content_height: int, line: int = 40) -> None:
         """Lay the body out in `rect` for content `content_height` pixels tall."""
@@ -77,18 +78,19 @@ class ScrollBody:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.rect.collidepoint(event.pos):
                 return False
-            self._press, self._press_scroll, self.dragged = event.pos, self.scroll, False
+            self._drag.press(event.pos, self.scroll)
+            self.dragged = False
             return True
-        if event.type == pygame.MOUSEMOTION and self._press is not None:
-            dy = event.pos[1] - self._press[1]
-            if abs(dy) > TAP_SLOP * density:
+        if event.type == pygame.MOUSEMOTION and self._drag.pressing:
+            offset = self._drag.move(event.pos, TAP_SLOP * density)
+            if offset is not None:
                 self.dragged = True
-            if self.dragged:
-                self.scroll = max(0, min(self.max_scroll, self._press_scroll - dy))
+                self.scroll = max(0, min(self.max_scroll, offset))
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._press = self._press, None
-            return pressed is not None
+            pressing = self._drag.pressing
+            self._drag.release()
+            return pressing
         if event.type == pygame.MOUSEWHEEL:
             return self.scroll_by(-event.y * self.line) or self.max_scroll > 0
         if event.type == pygame.KEYDOWN:
@@ -109,11 +111,11 @@ class ScrollBody:
     @property
     def pressing(self) -> bool:
         """True while a pointer is down in the body."""
-        return self._press is not None
+        return self._drag.pressing
 
     def cancel(self) -> None:
         """Forget a press (the window changed under it)."""
-        self._press = None
+        self._drag.release()
         self.dragged = False
 
     def draw_bar(self, surface: pygame.Surface, colour: tuple[int, int, int], width: int) -> None:

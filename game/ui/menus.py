@@ -17,6 +17,7 @@ import pygame
 from game.ui.column import Column, row_height
 from game.ui.richtext import render_rich
 from game.ui.scene import Scene
+from game.ui.scrolling import Drag
 from game.ui.text import blit_text, font, wrap
 from game.ui.widgets import FOCUS, Button, ButtonRow
 
@@ -107,9 +108,7 @@ class Menu:
         """Real pixels per logical pixel (for the size of a finger's zone)."""
         self.stacked = False
         """Always put the value under the label (a phone's list of options looks even)."""
-        self._press: tuple[int, int] | None = None
-        self._press_scroll = 0
-        self._dragged = False
+        self._drag = Drag()
 
     @property
     def content_height(self) -> int:
@@ -235,12 +234,11 @@ class Menu:
     def handle(self, event: pygame.event.Event) -> bool:
         """Pointer, wheel and arrows/Enter; True when the event was used."""
         if event.type == pygame.MOUSEMOTION:
-            if self._press is not None and (event.buttons[0] if hasattr(event, "buttons") else True):
-                dy = event.pos[1] - self._press[1]
-                if abs(dy) > max(self.row_height // 4, round(TAP_SLOP * self.density)):
-                    self._dragged = True
-                if self._dragged:
-                    self.scroll = max(0, min(self.max_scroll, self._press_scroll - dy))
+            if event.buttons[0] if hasattr(event, "buttons") else True:
+                slop = max(self.row_height // 4, round(TAP_SLOP * self.density))
+                offset = self._drag.move(event.pos, slop)
+                if offset is not None:
+                    self.scroll = max(0, min(self.max_scroll, offset))
             self.hover = None if getattr(event, "touch", False) else self.index_at(event.pos)
             return False
         if event.type == pygame.MOUSEWHEEL:
@@ -249,11 +247,11 @@ class Menu:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.index_at(event.pos) is None:
                 return False
-            self._press, self._press_scroll, self._dragged = event.pos, self.scroll, False
+            self._drag.press(event.pos, self.scroll)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._press = self._press, None
-            if pressed is None or self._dragged:
+            pressed = self._drag.start
+            if self._drag.release() or pressed is None:
                 return pressed is not None
             index = self.index_at(event.pos)
             if index is not None and index == self.index_at(pressed):
@@ -358,9 +356,7 @@ class Scroller:
         self.content = 0
         self.offset = 0
         self.slop = TAP_SLOP
-        self._press: tuple[int, int] | None = None
-        self._press_offset = 0
-        self._moved = False
+        self._drag = Drag()
 
     @property
     def max_offset(self) -> int:
@@ -378,26 +374,21 @@ class Scroller:
     @property
     def pressing(self) -> bool:
         """True between a press and its release."""
-        return self._press is not None
+        return self._drag.pressing
 
     def press(self, pos: tuple[int, int]) -> None:
         """A button or finger went down at `pos`."""
-        self._press, self._press_offset, self._moved = pos, self.offset, False
+        self._drag.press(pos, self.offset)
 
     def move(self, pos: tuple[int, int]) -> None:
         """The pointer moved: a drag scrolls once it has moved more than a tap's slop."""
-        if self._press is None:
-            return
-        dy = pos[1] - self._press[1]
-        if abs(dy) > self.slop:
-            self._moved = True
-        if self._moved:
-            self.offset = max(0, min(self.max_offset, self._press_offset - dy))
+        offset = self._drag.move(pos, self.slop)
+        if offset is not None:
+            self.offset = max(0, min(self.max_offset, offset))
 
     def release(self) -> bool:
         """The press ended; True when it was a drag (not a tap)."""
-        moved, self._press, self._moved = self._moved, None, False
-        return moved
+        return self._drag.release()
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The scroll bar, when the body is taller than its rect."""

@@ -23,6 +23,7 @@ from game.ui.layout import card_size
 from game.ui.richtext import render_rich
 from game.ui.rules_text import Example, Section, Table, rules_sections, subtitle, title
 from game.ui.scene import Scene
+from game.ui.scrolling import Drag
 from game.ui.sprites import ring
 from game.ui.text import blit_text, font, wrap
 from game.ui.viewport import Viewport
@@ -71,9 +72,7 @@ class RulesScene(Scene):
         self.title_at = (0, 0)
         self.subtitle_at = (0, 0)
         self.body = pygame.Rect(0, 0, 1, 1)
-        self._press: tuple[int, int] | None = None
-        self._press_scroll = 0
-        self._moved = False
+        self._drag = Drag()
         self.drawn: list[tuple[str, str]] = []
         """(kind, text) of every item drawn in the last frame (tests read it)."""
 
@@ -242,18 +241,15 @@ class RulesScene(Scene):
             if self.buttons.click(event.pos):
                 return
             if self.body.collidepoint(event.pos):
-                self._press, self._press_scroll, self._moved = event.pos, self.scroll, False
+                self._drag.press(event.pos, self.scroll)
         elif event.type == pygame.MOUSEMOTION:
             if not getattr(event, "touch", False):
                 self.buttons.hover(event.pos)
-            if self._press is not None:
-                dy = event.pos[1] - self._press[1]
-                if abs(dy) > TAP_SLOP * view.density:
-                    self._moved = True
-                if self._moved:
-                    self.scroll = max(0, min(self.max_scroll, self._press_scroll - dy))
+            offset = self._drag.move(event.pos, TAP_SLOP * view.density)
+            if offset is not None:
+                self.scroll = max(0, min(self.max_scroll, offset))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._press = None
+            self._drag.release()
 
     # --- drawing --------------------------------------------------------------------------------
 

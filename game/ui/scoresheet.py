@@ -30,6 +30,7 @@ from game.ui.menus import panel, scrim
 from game.ui.players import Seating, margin_text, result_word, verb
 from game.ui.richtext import render_rich
 from game.ui.scene import Scene
+from game.ui.scrolling import Drag
 from game.ui.text import blit_text, font, wrap
 from game.ui.widgets import Button, ButtonRow
 
@@ -226,9 +227,7 @@ class ScoreSheetScene(Scene):
         self.number_w = 0
         self.placed: list[_Placed] = []
         self.scroll = 0
-        self._press: tuple[int, int] | None = None
-        self._press_scroll = 0
-        self._moved = False
+        self._drag = Drag()
         self._opened = False
         self.focus: int | None = None
         """The placed row a key review (R) opens: the latest hand of yours until Tab moves it."""
@@ -399,19 +398,16 @@ class ScoreSheetScene(Scene):
             self._scroll_by(-event.y * font(self.text_size).get_linesize() * 2)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press, self._press_scroll, self._moved = event.pos, self.scroll, False
+            self._drag.press(event.pos, self.scroll)
         elif event.type == pygame.MOUSEMOTION:
             if not getattr(event, "touch", False):
                 self.buttons.hover(event.pos)
-            if self._press is not None:
-                dy = event.pos[1] - self._press[1]
-                if abs(dy) > self.app.viewport.px(TAP_SLOP):
-                    self._moved = True
-                if self._moved:
-                    self.scroll = max(0, min(self.max_scroll, self._press_scroll - dy))
+            offset = self._drag.move(event.pos, self.app.viewport.px(TAP_SLOP))
+            if offset is not None:
+                self.scroll = max(0, min(self.max_scroll, offset))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._press = self._press, None
-            if pressed is None or self._moved:
+            pressed = self._drag.start
+            if self._drag.release() or pressed is None:
                 return
             if self.buttons.click(event.pos):
                 return

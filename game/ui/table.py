@@ -56,6 +56,7 @@ from game.ui.sprites import CardSprite
 from game.ui.table_flow import AI_PAUSE, TableFlow, meld_breaks, meld_ordered, new_match
 from game.ui.table_input import TableInput
 from game.ui.table_layout import (
+    CONTEXT_BUTTONS,
     TableLayout,
     discard_slot,
     hand_slots,
@@ -67,19 +68,9 @@ from game.ui.table_layout import (
 )
 from game.ui.widgets import Banner, Button, ButtonRow, Toast
 
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SHEET_KEY_NAME = "C"
 """The score sheet's key (S is the stock), as shown on its button (table_input.SHEET_KEY)."""
 SHEET_LABEL = "Score sheet"
-
-
-def card_name(card: Card) -> str:
-    """A card as players write it, with its suit symbol.
-
-    >>> card_name(Card.parse("QS")), card_name(Card.parse("TH"))
-    ('Q♠', '10♥')
-    """
-    return card_symbol(card)
 
 
 @dataclass
@@ -300,7 +291,7 @@ class TableScene(Scene):
         for name, text, action, key, accent in specs:
             button = Button(text, pygame.Rect(0, 0, 1, 1), action, key=key, accent=accent)
             self.buttons[name] = button
-            context = name in ("take", "pass", "prev", "lay", "next", "suggest", "done", "cancel")
+            context = name in CONTEXT_BUTTONS
             (self.context_buttons if context else self.panel_buttons).add(button)
         self._place_buttons()
 
@@ -683,7 +674,7 @@ class TableScene(Scene):
         if meld_index is None:
             fits = [i for i, meld in enumerate(hand.knocker_melds) if can_lay_off(card, meld)]
             if not fits:
-                self.toast.show(f"{card_name(card)} fits none of the knocker's melds.")
+                self.toast.show(f"{card_symbol(card)} fits none of the knocker's melds.")
                 return False
             meld_index = fits[0]
         return self.submit(LayOff(card, meld_index))
@@ -858,9 +849,6 @@ class TableScene(Scene):
         self.invalidate()
 
     # --- what the flow tells the table ----------------------------------------------------------
-
-    def on_dealt(self) -> None:
-        """Unused: dealing is started by the table itself."""
 
     def on_refused(self, reason: str) -> None:
         """Say why the move was refused, and put the cards back."""
@@ -1181,4 +1169,4 @@ def _uncovered(rect: pygame.Rect, cover: pygame.Rect) -> pygame.Rect:
     return max(pieces, key=lambda p: (min(p.width, p.height), p.width * p.height))
 
 
-__all__ = ["TableScene", "card_name", "new_match"]
+__all__ = ["TableScene", "new_match"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Phase, fingerprint
+from game.rules import Card, Phase, card_symbol, fingerprint
 from game.ui.anim import Animator, Tween
 from game.ui.art import CardArt
 from game.ui.richtext import render_rich
@@ -467,7 +467,6 @@ def status_text(scene: TableScene) -> str:
 
 
 def _status(scene: TableScene) -> str:
-    from game.ui.table import card_name
 
     hand = scene.hand
     assert hand is not None
@@ -496,7 +495,7 @@ def _status(scene: TableScene) -> str:
         return f"{them} is thinking{dots}"
     top = hand.discard_pile[-1] if hand.discard_pile else None
     if phase is Phase.UPCARD_OFFER:
-        return f"Take the upcard ({card_name(top)}) or pass?" if top else "Take or pass?"
+        return f"Take the upcard ({card_symbol(top)}) or pass?" if top else "Take or pass?"
     if phase is Phase.LAST_CHANCE:
         return "Last discard: take it only to knock, or pass (void hand)."
     if phase is Phase.DRAW:

@@ -13,23 +13,16 @@ for a seat, or reports the engine's reason for refusing it, and changes nothing 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from game.rules import (
     Action,
     Card,
     Defence,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    EndLayoff,
     Hand,
     IllegalAction,
     Knock,
-    LayOff,
     Match,
-    Pass,
     Phase,
     PlayerView,
     best_defence,
@@ -74,9 +67,6 @@ def sentence(text: str) -> str:
 
 class FlowListener(Protocol):
     """What the scene showing a flow is told."""
-
-    def on_dealt(self) -> None:
-        """A new hand of the human's is on the table (animate the deal)."""
 
     def on_action(self, seat: int, action: Action, insert_at: int | None) -> None:
         """`action` was applied for `seat` (animate it)."""
@@ -563,17 +553,3 @@ def meld_breaks(cards: list[Card], melds: Any) -> list[int]:
         index += len(meld)
     starts.append(index)
     return [s for s in starts if 0 < s < len(cards)]
-
-
-HUMAN_ACTIONS: dict[type, str] = {
-    DrawStock: "draw_stock",
-    DrawDiscard: "take_discard",
-    Pass: "pass_turn",
-    Discard: "discard",
-    Knock: "knock",
-    LayOff: "lay_off",
-    EndLayoff: "finish_layoffs",
-}
-"""Self-play: the control method that carries out each kind of action for the human seat."""
-
-Controller = Callable[..., Any]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Phase, can_lay_off
+from game.rules import Card, Phase, can_lay_off, card_symbol
 from game.ui.layout import insertion_index
 
 if TYPE_CHECKING:
@@ -269,7 +269,6 @@ class TableInput:
         hand = scene.hand
         if hand is None:
             return
-        from game.ui.table import card_name
 
         card = self._hand_card_at(pos)
         layout = scene.layout
@@ -277,16 +276,16 @@ class TableInput:
             meld_of = scene.order.meld_of()
             if card in meld_of:
                 meld = scene.order.melds().melds[meld_of[card]]
-                text = f"{card_name(card)} is in your meld {' '.join(card_name(c) for c in meld)}."
+                text = f"{card_symbol(card)} is in your meld {' '.join(card_symbol(c) for c in meld)}."
             else:
-                text = f"{card_name(card)} is deadwood: {card.value} point{'s' if card.value != 1 else ''}."
+                text = f"{card_symbol(card)} is deadwood: {card.value} point{'s' if card.value != 1 else ''}."
             scene.selected = card
             scene.update_lifts()
         elif layout.stock.collidepoint(pos):
             text = f"The stock: {len(hand.stock)} cards. The hand is void when 2 are left."
         elif layout.discard.collidepoint(pos) and hand.discard_pile:
             top = hand.discard_pile[-1]
-            text = f"The discard pile: {len(hand.discard_pile)} cards, {card_name(top)} on top."
+            text = f"The discard pile: {len(hand.discard_pile)} cards, {card_symbol(top)} on top."
         else:
             return
         scene.toast.show(text, seconds=4.0)

@@ -36,8 +36,6 @@ COMPACT_DESIGN = (760, 400)
 
 CONTEXT_BUTTONS = ("take", "pass", "prev", "lay", "next", "suggest", "done", "cancel")
 """Buttons that appear in the middle of the table for one phase of the hand."""
-PANEL_BUTTONS = ("knock", "gin", "rank", "suit", "melds", "hint", "sheet", "help", "menu")
-"""Buttons that stay with the scores (landscape) or in the tool row (portrait)."""
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Event, Hand, Phase, ResultKind
+from game.rules import Card, Event, Hand, Phase, ResultKind, card_symbol
 from game.ui.hand_order import best_discard_deadwood
 from game.ui.richtext import render_rich
 from game.ui.text import blit_text, font, wrap
@@ -260,20 +259,18 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
     return y + scene.layout.px(4)
 
 
-def describe_event(
-    event: Event, card_name: Callable[[Card], str], me: int = 0, them: str = "AI", gin: bool = False
-) -> str:
+def describe_event(event: Event, me: int = 0, them: str = "AI", gin: bool = False) -> str:
     """One public event in words, from the viewer's point of view ("AI took 7♥").
 
     `gin` says the knock turned out to be gin (known once the melds are down), so the log
     says "went gin", not "knocked".
 
     >>> from game.rules import Event
-    >>> describe_event(Event(0, "knock"), str), describe_event(Event(1, "knock"), str, gin=True)
+    >>> describe_event(Event(0, "knock")), describe_event(Event(1, "knock"), gin=True)
     ('You knocked', 'AI went gin')
     """
     who = "You" if event.player == me else them
-    card = card_name(event.card) if event.card is not None else ""
+    card = card_symbol(event.card) if event.card is not None else ""
     if event.kind == "knock" and gin:
         return f"{who} went gin"
     texts = {
@@ -297,7 +294,6 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
 
     Portrait shows only the newest, right-aligned in what `left` leaves of the info line.
     """
-    from game.ui.table import card_name
 
     hand = scene.hand
     assert hand is not None
@@ -317,7 +313,7 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
-        text = describe_event(event, card_name, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
+        text = describe_event(event, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
             image = render_rich(text, max(8, size * 9 // 10), colour)
