@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
-from game.rules import Card, Hand, Phase, parse_cards
+from game.rules import Card, Phase
 from game.ui.app import App, create_app
 from game.ui.viewport import parse_window
+from tests.ui.harness import deck_for, fixed_match
 
 DT = 1.0 / 60.0
 
@@ -43,19 +44,6 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> None:
         if done():
             return
         app.frame(DT)
-
-
-def deck_for(human: str, ai: str, upcard: str, stock: str, dealer: int) -> list[Card]:
-    """A deck dealing `human` to seat 0 and `ai` to seat 1, then the upcard and stock."""
-    human_cards, ai_cards = parse_cards(human), parse_cards(ai)
-    first, second = (ai_cards, human_cards) if dealer == 0 else (human_cards, ai_cards)
-    deck: list[Card] = []
-    for a, b in zip(first, second, strict=True):
-        deck += [a, b]
-    deck.append(Card.parse(upcard))
-    deck += parse_cards(stock)
-    rest = sorted(set(Card.from_index(i) for i in range(52)) - set(deck))
-    return deck + rest
 
 
 class Shooter:
@@ -75,20 +63,9 @@ class Shooter:
 
 def _fixed_table(app: App, deck: list[Card], dealer: int):
     from game.ui.seats import ThinkingSeat
-    from game.ui.table import TableScene, new_match
+    from game.ui.table import TableScene
 
-    match = new_match(app.settings, random.Random(0))
-    deal_next = match.new_hand
-
-    def fixed() -> Hand:
-        dealt = deal_next()
-        hand = Hand.from_deck(match.rules, dealer, deck, dealt.scores)
-        match.current = hand
-        match._records[-1] = hand
-        return hand
-
-    match.new_hand = fixed  # type: ignore[method-assign]
-    table = TableScene(app, match)
+    table = TableScene(app, fixed_match(app, deck, dealer))
     app.stack.replace_all(table)
     frames(app, 3)
     return table, ThinkingSeat

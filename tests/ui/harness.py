@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game.rules import Card, Hand, Phase, parse_cards
+from game.rules import Card, Hand, Match, Phase, parse_cards
 from game.ui.app import App, create_app
 from game.ui.seats import ThinkingSeat
 from game.ui.table import TableScene, new_match
@@ -101,8 +101,8 @@ def _all_cards() -> list[Card]:
     return [Card.from_index(i) for i in range(52)]
 
 
-def start_table(app: App, deck: list[Card], dealer: int, script: Iterable[object]) -> TableScene:
-    """A table whose first hand is dealt from `deck`, with a scripted AI opponent."""
+def fixed_match(app: App, deck: list[Card], dealer: int) -> Match:
+    """A match (with the app's settings) whose first hand is dealt from `deck`."""
     match = new_match(app.settings, random.Random(0))
     deal_next = match.new_hand
 
@@ -114,7 +114,12 @@ def start_table(app: App, deck: list[Card], dealer: int, script: Iterable[object
         return hand
 
     match.new_hand = fixed_hand  # type: ignore[method-assign]
-    table = TableScene(app, match)
+    return match
+
+
+def start_table(app: App, deck: list[Card], dealer: int, script: Iterable[object]) -> TableScene:
+    """A table whose first hand is dealt from `deck`, with a scripted AI opponent."""
+    table = TableScene(app, fixed_match(app, deck, dealer))
     app.stack.replace_all(table)
     table.seats[1] = ThinkingSeat(Script(script))
     frames(app, 3)
