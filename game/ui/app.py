@@ -203,9 +203,6 @@ class App:
         self.viewport = Viewport(size[0], size[1], density)
         self.pointer.reset()
         table_draw.reset()
-        forget = getattr(self.art, "clear", None)
-        if forget is not None:
-            forget()  # the art of the old size is not drawn any more
         for scene in self.stack.scenes:
             scene.resized()
         self.invalidate()

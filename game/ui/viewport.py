@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -80,7 +81,7 @@ class Viewport:
             return self.design
         return PORTRAIT_DESIGN if self.portrait else LANDSCAPE_DESIGN
 
-    @property
+    @cached_property
     def scale(self) -> float:
         """Real pixels per design unit.
 
@@ -90,7 +91,7 @@ class Viewport:
         design_w, design_h = self.design_minimum
         return round(min(self.width / design_w, self.height / design_h), 4)
 
-    @property
+    @cached_property
     def design_size(self) -> tuple[int, int]:
         """The window in design units: at least the design area in one direction."""
         scale = self.scale
@@ -119,10 +120,6 @@ class Viewport:
         left, top = round(x * scale), round(y * scale)
         right, bottom = round((x + w) * scale), round((y + h) * scale)
         return pygame.Rect(left, top, max(1, right - left), max(1, bottom - top))
-
-    def logical(self, pixels: float) -> float:
-        """Real pixels as logical pixels (what touch-target rules are written in)."""
-        return pixels / self.density
 
 
 def parse_window(text: str) -> tuple[int, int]:
