@@ -8,7 +8,7 @@ once, through :meth:`Persistence.take_notices`. docs/storage.md describes the fo
 
 >>> import tempfile
 >>> from pathlib import Path
->>> from game.storage import DiskBackend, Storage
+>>> from game.storage.store import DiskBackend, Storage
 >>> folder = Path(tempfile.mkdtemp())
 >>> _ = (folder / "statistics.json").write_text('{"schema": 2, "buckets": 5}')
 >>> persistence = Persistence(storage=Storage(DiskBackend(folder)))
@@ -31,9 +31,9 @@ from typing import Any, TypeVar
 import game.rules
 from game.rules import Match, RecordError
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
-from game.settings import VARIANT_NAMES, MatchSetup, Settings
-from game.stats import Stats
-from game.storage import (
+from game.storage.settings import VARIANT_NAMES, MatchSetup, Settings
+from game.storage.stats import Stats
+from game.storage.store import (
     SAVED_MATCH_KEY,
     SETTINGS_KEY,
     STATISTICS_KEY,
@@ -369,7 +369,7 @@ class Persistence:
 
     def _notify(self, key: str, kind: str, text: str) -> None:
         notice = Notice(key, kind, text)
-        # game.storage has already warned of a damaged record, with the technical reason.
+        # game.storage.store has already warned of a damaged record, with the technical reason.
         LOG.log(logging.INFO if kind == "damaged" else logging.WARNING, "%s", notice.text)
         self._pending.append(notice)
         self.history.append(notice)

@@ -26,7 +26,7 @@ from typing import Any
 
 from game.rules import BONUS_PRESETS as RULE_BONUS_PRESETS
 from game.rules import Match, RuleSet
-from game.storage import DamagedRecordError, schema_of
+from game.storage.store import DamagedRecordError, schema_of
 
 __all__ = [
     "AI_LEVELS",
@@ -197,7 +197,7 @@ class Settings:
     >>> Settings.from_dict({"speed": "warp"})
     Traceback (most recent call last):
     ...
-    game.storage.DamagedRecordError: settings: speed must be one of slow, normal, fast, instant, not 'warp'
+    game.storage.store.DamagedRecordError: settings: speed must be one of slow, normal, fast, instant, not 'warp'
     """
 
     speed: str = "normal"

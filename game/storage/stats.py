@@ -37,8 +37,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, overload
 
 from game.rules import RuleSet
-from game.settings import AI_LEVELS, LEVEL_NAMES, PLAYER_COUNTS, VARIANT_NAMES, VARIANTS, MatchSetup
-from game.storage import DamagedRecordError, schema_of
+from game.storage.settings import AI_LEVELS, LEVEL_NAMES, PLAYER_COUNTS, VARIANT_NAMES, VARIANTS, MatchSetup
+from game.storage.store import DamagedRecordError, schema_of
 
 __all__ = [
     "MAX_COUNT",

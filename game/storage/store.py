@@ -8,7 +8,7 @@ written atomically so a crash mid-write never leaves half a file.
 A corrupt entry is never silently lost: it is set aside (``<key>.json.corrupt-<time>`` on
 disk, ``gin-rummy:<key>.corrupt-<time>`` in the browser), logged, and recorded in
 ``Storage.problems``; ``load`` then returns the default. This module knows JSON only: what a
-settings, statistics or saved-match record must hold is checked by `game.persistence`,
+settings, statistics or saved-match record must hold is checked by `game.storage.persistence`,
 which calls `Storage.read_entry` and `Storage.set_aside`. docs/storage.md describes the
 formats.
 
@@ -99,7 +99,7 @@ def schema_of(data: object, current: int, what: str) -> int:
     >>> schema_of({"schema": 7}, 2, "settings")
     Traceback (most recent call last):
     ...
-    game.storage.NewerRecordError: settings schema 7 is newer than this version's 2
+    game.storage.store.NewerRecordError: settings schema 7 is newer than this version's 2
     """
     if not isinstance(data, dict):
         raise DamagedRecordError(f"{what} must be a JSON object, not {type(data).__name__}")

@@ -1,6 +1,6 @@
 """The app: one window, one async render loop that rests when idle, a scene stack, settings.
 
-Scenes draw straight onto the window at its real size (see `game.ui.viewport`); when the
+Scenes draw straight onto the window at its real size (see `game.ui.core.viewport`); when the
 window changes size or shape every scene lays itself out again and the art is redrawn for
 the new size. The loop never blocks: one `await asyncio.sleep(...)` per frame, which is what
 the browser build (pygbag) needs. When nothing animates, no AI thinks and no input arrives,
@@ -21,14 +21,17 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import browser, richtext, table_draw, text
-from game.ui.art import CardArt
-from game.ui.notices import deliver_notices
-from game.ui.pointer import PointerFilter
-from game.ui.scene import SceneStack
-from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
-from game.ui.sound import Sounds
-from game.ui.viewport import Viewport, parse_window
+from game.storage.persistence import Persistence
+from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
+from game.storage.stats import Stats
+from game.ui.core import browser, richtext, text
+from game.ui.core.art import CardArt
+from game.ui.core.pointer import PointerFilter
+from game.ui.core.scene import SceneStack
+from game.ui.core.sound import Sounds
+from game.ui.core.viewport import Viewport, parse_window
+from game.ui.screens.notices import deliver_notices
+from game.ui.table import draw as table_draw
 
 DEFAULT_WINDOW = (1280, 720)
 SELFPLAY_DT = 1.0 / 60.0
@@ -317,10 +320,10 @@ class App:
 
     async def run(self) -> int:
         """The render loop: runs until quit (or until self-play has played its hands)."""
-        from game.ui.title import TitleScene
+        from game.ui.screens.title import TitleScene
 
         if self.selfplay:
-            from game.ui.table import TableScene
+            from game.ui.table.scene import TableScene
 
             self.stack.push(TableScene(self))
         else:

@@ -18,7 +18,7 @@ import pytest
 
 from game.rules import Match, RuleSet
 from game.ui.app import App, create_app
-from game.ui.scene import Scene
+from game.ui.core.scene import Scene
 
 from .harness import DT, frames, post
 
@@ -42,7 +42,7 @@ def started_match(seed: int = 2, variant: str = "standard") -> Match:
 
 def played_match(hands: int = 2, seed: int = 5) -> Match:
     """A two-player match with `hands` hands played by the simple AI, and the next one dealt."""
-    from game.ui.seats import make_ai
+    from game.ui.table.seats import make_ai
 
     match = Match(RuleSet.preset("standard"), random.Random(seed))
     players = [make_ai("simple", seed=seed + 1), make_ai("simple", seed=seed + 2)]
@@ -159,9 +159,9 @@ def stand_ins(monkeypatch: pytest.MonkeyPatch) -> StandIns:
         app.stack.push(_Shown(app, "tutorial"))
 
     for module_name, names in (
-        ("game.ui.rules_scene", {"RulesScene": RulesScene}),
-        ("game.ui.scoresheet", {"ScoreSheetScene": ScoreSheetScene}),
-        ("game.ui.tutorial", {"start_tutorial": start_tutorial}),
+        ("game.ui.screens.rules_screen", {"RulesScene": RulesScene}),
+        ("game.ui.screens.score_sheet", {"ScoreSheetScene": ScoreSheetScene}),
+        ("game.ui.tutorial.scene", {"start_tutorial": start_tutorial}),
     ):
         module = types.ModuleType(module_name)
         for attr, value in names.items():

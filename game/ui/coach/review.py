@@ -39,16 +39,16 @@ from game.rules import (
     best_melds,
     card_symbol,
 )
-from game.ui.column import Column, row_height, split
-from game.ui.fairplay_widgets import TAP_SLOP, ButtonBar
-from game.ui.layout import card_size
-from game.ui.menus import panel
-from game.ui.results import headline
-from game.ui.richtext import render_rich
-from game.ui.scene import Scene
-from game.ui.table_flow import meld_ordered
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.layout import card_size
+from game.ui.core.menu import panel
+from game.ui.core.page import TAP_SLOP, ButtonBar
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button
+from game.ui.table.flow import meld_ordered
+from game.ui.table.hand_result import headline
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -362,7 +362,7 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board: heading, summary or progress, the position, the verdict, the buttons."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.app.viewport
         portrait = view.portrait
@@ -571,7 +571,7 @@ class ReviewScene(Scene):
 
 def open_review(app: Any, table: Any) -> None:
     """The review of the finished hand on `table`, for the person at the bottom of it."""
-    from game.ui.fairplay import played_deal
+    from game.ui.fairplay.deal_check import played_deal
 
     deal = played_deal(table)
     opponent = deal.names[1 - deal.me]

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.text import Colour
+from game.ui.core.text import Colour
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets" / "cards"
+ASSETS = Path(__file__).resolve().parents[3] / "assets" / "cards"
 SUITS = "CDHS"
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 DEFAULT_SIZE = (96, 134)

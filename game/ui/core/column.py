@@ -1,12 +1,12 @@
 """A centred column for screens that are lists of things: menus, results, statistics, help.
 
 Screens other than the table are laid out as a column of rows, in design units, turned into
-real pixels by the window's :class:`~game.ui.viewport.Viewport`. In landscape the column is
+real pixels by the window's :class:`~game.ui.core.viewport.Viewport`. In landscape the column is
 a readable width in the middle of the window; in portrait it takes the phone's width. Rows
 are taken from the top (`take`) or reserved at the bottom (`take_bottom`, for the buttons
 that must always be reachable), and what is left in between can scroll.
 
->>> from game.ui.viewport import Viewport
+>>> from game.ui.core.viewport import Viewport
 >>> column = Column(Viewport(390, 844), width=520)
 >>> title = column.take(40)
 >>> back = column.take_bottom(48)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.viewport import Viewport
+from game.ui.core.viewport import Viewport
 
 TOUCH_MIN = 44
 """The smallest height of anything a finger must hit, in logical pixels."""
@@ -60,7 +60,7 @@ class Column:
         `top` below the rows taken and ending `bottom` above the rows taken from the bottom
         (a panel's content inside the panel).
 
-        >>> from game.ui.viewport import Viewport
+        >>> from game.ui.core.viewport import Viewport
         >>> board = Column(Viewport(1280, 720), width=800, top=50, bottom=50)
         >>> inner = board.inside(side=40, top=10, bottom=12)
         >>> (inner.width, inner.y, inner.floor)

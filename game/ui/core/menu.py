@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.column import Column, row_height
-from game.ui.richtext import render_rich
-from game.ui.scene import Scene
-from game.ui.scrolling import Drag
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import FOCUS, Button, ButtonRow
+from game.ui.core.column import Column, row_height
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.scrolling import Drag
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import FOCUS, Button, ButtonRow
 
 if TYPE_CHECKING:
     from game.rules import RuleSet
@@ -432,21 +432,21 @@ def go_back(scene: Scene) -> None:
     if len(stack.scenes) > 1:
         stack.pop()
         return
-    from game.ui.title import TitleScene
+    from game.ui.screens.title import TitleScene
 
     stack.replace_all(TitleScene(scene.app))
 
 
 def open_rules(app: Any, rules: RuleSet | None = None) -> None:
     """The rules screen (for `rules`, or for the current settings when None)."""
-    from game.ui.rules_scene import RulesScene
+    from game.ui.screens.rules_screen import RulesScene
 
     app.stack.push(RulesScene(app, rules))
 
 
 def open_settings(app: Any) -> None:
     """The settings screen (speed, deck colours, sound) over whatever is up."""
-    from game.ui.settings_scene import SettingsScene
+    from game.ui.screens.settings_screen import SettingsScene
 
     app.stack.push(SettingsScene(app))
 

@@ -24,10 +24,10 @@ from typing import Any
 import pygame
 
 from game.rules import Card, card_symbol
-from game.ui.richtext import render_rich
-from game.ui.scrolling import Drag
-from game.ui.text import font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.richtext import render_rich
+from game.ui.core.scrolling import Drag
+from game.ui.core.text import font, wrap
+from game.ui.core.widgets import Button, ButtonRow
 
 TAP_SLOP = 8
 """Logical pixels a pointer may move before a press in the body becomes a drag."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.art import draw_suit, suit_colour, suit_width
-from game.ui.text import Colour, font
+from game.ui.core.art import draw_suit, suit_colour, suit_width
+from game.ui.core.text import Colour, font
 
 SUIT_OF_SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 # A suit is a little taller than a capital (DejaVu's capitals are 0.73 em), as in print.

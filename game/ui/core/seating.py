@@ -1,6 +1,6 @@
 """Who is who at a 2-, 3- or 4-player match, and the AI-only games played off the table.
 
-Each player is a person at this device or the computer (`game.settings.MatchSetup`).
+Each player is a person at this device or the computer (`game.storage.settings.MatchSetup`).
 :class:`Seating` names them. With one person at the table, that person is "You" and the
 others are the computer ("AI" with two players; "AI West", "AI North", "AI East" round a
 bigger table). With two or more people passing the device (pass and play), everyone is
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Event, Hand, Match, PlayedHand, ResultKind
-from game.ui.seats import THINK_BUDGET_S, ThinkingSeat
+from game.ui.table.seats import THINK_BUDGET_S, ThinkingSeat
 
 YOU = 0
 """The player whose statistics are kept (player 0, the device's owner)."""

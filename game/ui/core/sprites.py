@@ -7,9 +7,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Card
-from game.ui.art import CardArt, flip_width
-from game.ui.layout import CARD_H, CARD_W
-from game.ui.text import Colour
+from game.ui.core.art import CardArt, flip_width
+from game.ui.core.layout import CARD_H, CARD_W
+from game.ui.core.text import Colour
 
 FOCUS_RING = (255, 205, 40)
 SELECT_RING = (90, 200, 255)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans-subset.ttf"
 FONT_SIZES = 32
 _LABEL_CACHE_LIMIT = 2000

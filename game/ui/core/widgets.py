@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.text import blit_text, font
+from game.ui.core.text import blit_text, font
 
 BUTTON_FILL = (238, 226, 190)
 BUTTON_HOVER = (255, 244, 205)
@@ -136,8 +136,8 @@ class Toast:
         """Draw in `area` (wrapping to two lines if needed) while showing; the box drawn."""
         if self.remaining <= 0 or not self.text:
             return None
-        from game.ui.richtext import render_rich
-        from game.ui.text import wrap
+        from game.ui.core.richtext import render_rich
+        from game.ui.core.text import wrap
 
         lines = [self.text]
         for trial in (size, max(8, size * 5 // 6)):
@@ -178,7 +178,7 @@ class Banner:
 
     def show(self, animator: Any, text: str, colour: tuple[int, int, int] = (255, 212, 90)) -> None:
         """Pop `text` in, hold it briefly, fade it out (queued behind running animation)."""
-        from game.ui.anim import Tween
+        from game.ui.core.anim import Tween
 
         def start() -> None:
             self.text, self.colour, self.scale, self.alpha = text, colour, 0.6, 0.0
@@ -196,7 +196,7 @@ class Banner:
         """Draw while visible, `font_size` pixels tall at full size."""
         if self.alpha <= 0.01 or not self.text:
             return
-        from game.ui.text import label
+        from game.ui.core.text import label
 
         image = label(self.text, font_size, self.colour)
         if image.get_width() > surface.get_width() * 0.9:

@@ -21,18 +21,18 @@ import pygame
 
 from game.rules import RuleSet, daily_deck, daily_salt
 from game.rules.daily import DAILY_DEALER
-from game.stats import DailyResult
-from game.ui import browser
-from game.ui.column import Column, row_height, split
-from game.ui.daily_share import DailyOutcome, daily_label, long_date, recorded_line
-from game.ui.fairplay import FairPlayScene, PlayedDeal, played_deal
-from game.ui.fairplay_deal import OneHandTable, SingleDeal
-from game.ui.fairplay_panel import coach_available
-from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody
-from game.ui.menus import MenuItem, panel
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font
-from game.ui.widgets import Button
+from game.storage.stats import DailyResult
+from game.ui.core import browser
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.menu import MenuItem, panel
+from game.ui.core.page import ButtonBar, Page, ScrollBody
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font
+from game.ui.core.widgets import Button
+from game.ui.fairplay.daily_share import DailyOutcome, daily_label, long_date, recorded_line
+from game.ui.fairplay.deal_check import FairPlayScene, PlayedDeal, played_deal
+from game.ui.fairplay.one_hand import OneHandTable, SingleDeal
+from game.ui.table.after_hand import coach_available
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -290,14 +290,14 @@ class DailyResultScene(Scene):
 
     def open_review(self) -> None:
         """The coach's review of today's hand."""
-        from game.ui.review import ReviewScene
+        from game.ui.coach.review import ReviewScene
 
         deal = self.deal
         self.app.stack.push(ReviewScene(self.app, deal.hand, deal.me, deal.names[1 - deal.me]))
 
     def to_menu(self) -> None:
         """Back to the title screen."""
-        from game.ui.title import TitleScene
+        from game.ui.screens.title import TitleScene
 
         self.app.stack.replace_all(TitleScene(self.app))
 
@@ -331,7 +331,7 @@ class DailyResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled result and the buttons."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.app.viewport
         surface.blit(felt(view.size), (0, 0))

@@ -28,14 +28,14 @@ import pygame
 
 from game.ai import LEVELS
 from game.rules import Card, Hand, deal_commitment, fingerprint, verify_commitment
-from game.ui.column import Column, row_height, split
-from game.ui.fairplay_export import export_hand_file
-from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody, wrap_anywhere
-from game.ui.layout import card_size
-from game.ui.menus import panel
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font
-from game.ui.widgets import Button
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.layout import card_size
+from game.ui.core.menu import panel
+from game.ui.core.page import ButtonBar, Page, ScrollBody, wrap_anywhere
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font
+from game.ui.core.widgets import Button
+from game.ui.fairplay.export import export_hand_file
 from game.verify import AISeat, PersonSeat, Seat
 
 INK = (245, 242, 230)
@@ -289,7 +289,7 @@ class FairPlayScene(Scene):
 
     def replay(self, same_seat: bool) -> None:
         """Play this deck again: my cards, or the other seat's, against the same AI."""
-        from game.ui.fairplay_deal import OneHandTable, replay_deal
+        from game.ui.fairplay.one_hand import OneHandTable, replay_deal
 
         deal = self.deal
         opponent = deal.opponent
@@ -333,7 +333,7 @@ class FairPlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled check, the notice and the buttons."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.app.viewport
         portrait = view.portrait

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.rules import Hand
-from game.storage import default_data_dir
-from game.ui import browser
+from game.storage.store import default_data_dir
+from game.ui.core import browser
 from game.verify import Seat, export_hand
 
 EXPORT_FOLDER = "hands"

@@ -25,10 +25,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.rules import Card, Hand, IllegalAction, Match, RuleSet
-from game.ui.seats import AI, ThinkingSeat, make_ai
-from game.ui.settings import MatchSetup, Persistence, Stats
-from game.ui.table import TableScene, Tally
-from game.ui.table_flow import TableFlow
+from game.storage.persistence import Persistence
+from game.storage.settings import MatchSetup
+from game.storage.stats import Stats
+from game.ui.table.flow import TableFlow
+from game.ui.table.scene import TableScene, Tally
+from game.ui.table.seats import AI, ThinkingSeat, make_ai
 
 
 class SingleDeal(Match):
@@ -122,7 +124,7 @@ class OneHandTable(TableScene):
                 stack.pop()
             stack.pop()
         if stack.top is None:
-            from game.ui.title import TitleScene
+            from game.ui.screens.title import TitleScene
 
             stack.push(TitleScene(self.app))
 

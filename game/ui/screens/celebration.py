@@ -21,9 +21,9 @@ from typing import Any
 
 import pygame
 
-from game.ui.richtext import render_rich
-from game.ui.scene import Scene
-from game.ui.text import label
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.text import label
 
 LENGTHS = {"gin": 1.8, "match": 2.6, "shutout": 3.0}
 """Seconds each celebration lasts at normal speed."""

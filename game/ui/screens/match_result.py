@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import Match
-from game.ui.column import Column, row_height, split
-from game.ui.players import Seating, margin_text, verb
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.scene import Scene
+from game.ui.core.seating import Seating, margin_text, verb
+from game.ui.core.text import blit_text, font
+from game.ui.core.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
     pass
 
-from game.ui.results import (
+from game.ui.table.hand_result import (
     DIM,
     GOLD,
     INK,
@@ -117,7 +117,7 @@ class MatchResultScene(Scene):
 
     def play_again(self) -> None:
         """A new match with the same settings."""
-        from game.ui.table import TableScene
+        from game.ui.table.scene import TableScene
 
         setup = self.setup_of_match
         if setup is not None and len(setup.seats) != self.app.settings.player_count:
@@ -134,7 +134,7 @@ class MatchResultScene(Scene):
 
     def to_menu(self) -> None:
         """Back to the title screen."""
-        from game.ui.title import TitleScene
+        from game.ui.screens.title import TitleScene
 
         self.app.stack.replace_all(TitleScene(self.app))
 
@@ -159,7 +159,7 @@ class MatchResultScene(Scene):
 
     def celebrate(self) -> None:
         """A won match (a shutout above all) gets its moment, if a person is on the winning side."""
-        from game.ui.celebrate import CelebrationScene
+        from game.ui.screens.celebration import CelebrationScene
 
         winner = self.match.winner
         seating = self.seating
@@ -192,7 +192,7 @@ class MatchResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.app.viewport
         portrait = view.portrait

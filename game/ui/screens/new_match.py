@@ -7,7 +7,7 @@ what the player reads next. An option that does nothing with the chosen variant 
 (Oklahoma's options in Standard Gin, the eleven-card deal under Oklahoma) stays in the list,
 greyed, with the reason, and keeps its value for when it applies again.
 
-Everything is read from and written to `game.settings.Settings` (`options()`, `option()`,
+Everything is read from and written to `game.storage.settings.Settings` (`options()`, `option()`,
 `cycle()`, `ruleset()`, `new_match()`, `match_setup()`), and saved as it changes. "Start"
 asks before a new match replaces a saved one.
 """
@@ -21,12 +21,12 @@ from typing import Any
 import pygame
 
 from game.rules import Match
-from game.settings import VARIANT_NAMES, MatchSetup, OptionInfo, Settings
-from game.ui.column import Column, row_height, split
-from game.ui.menus import DIM, GOLD, GREY, INK, Menu, MenuItem, fit_text, go_back, open_help
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.storage.settings import VARIANT_NAMES, MatchSetup, OptionInfo, Settings
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.menu import DIM, GOLD, GREY, INK, Menu, MenuItem, fit_text, go_back, open_help
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button, ButtonRow
 
 REASON = (240, 175, 120)
 HINT = "Arrows choose and change; click a value, or its < to step back."
@@ -83,7 +83,7 @@ def match_summary(settings: Settings) -> str:
 
 
 def _table_takes_setup() -> bool:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
     try:
         return "setup" in inspect.signature(TableScene.__init__).parameters
@@ -93,7 +93,7 @@ def _table_takes_setup() -> bool:
 
 def open_table(app: Any, match: Match, setup: MatchSetup | None) -> None:
     """Play `match` with `setup` (who sits where) at the table, in place of every screen."""
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
     # A table that does not take the seats yet plays the settings' AI in every other seat.
     seats: dict[str, Any] = {"setup": setup} if _table_takes_setup() else {}
@@ -225,7 +225,7 @@ class NewMatchScene(Scene):
         if saved is None:
             self.start_now()
             return
-        from game.ui.notices import ConfirmScene
+        from game.ui.screens.notices import ConfirmScene
 
         self.app.stack.push(
             ConfirmScene(
@@ -275,7 +275,7 @@ class NewMatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, what the match will be, the rows, the explanation and the buttons."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.app.viewport
         portrait = view.portrait

@@ -18,11 +18,11 @@ from typing import Any
 
 import pygame
 
-from game.ui.column import Column, row_height, split
-from game.ui.menus import GOLD, INK, TAP_SLOP, Scroller, panel, scrim
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.menu import GOLD, INK, TAP_SLOP, Scroller, panel, scrim
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button, ButtonRow
 
 WARN = (240, 130, 110)
 ACCENT = (250, 200, 90)

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.column import Column, row_height
-from game.ui.scene import Scene
-from game.ui.text import blit_text
+from game.ui.core.column import Column, row_height
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text
 
 if TYPE_CHECKING:
     from game.rules import Match
-    from game.settings import MatchSetup
-    from game.ui.table import TableScene
-from game.ui.menus import (
+    from game.storage.settings import MatchSetup
+    from game.ui.table.scene import TableScene
+from game.ui.core.menu import (
     GOLD,
     Menu,
     MenuItem,
@@ -102,7 +102,7 @@ class PauseScene(Scene):
 
     def score_sheet(self) -> None:
         """Every hand of the match so far."""
-        from game.ui.scoresheet import ScoreSheetScene
+        from game.ui.screens.score_sheet import ScoreSheetScene
 
         assert self.match is not None
         self.app.stack.push(ScoreSheetScene(self.app, self.match))
@@ -113,7 +113,7 @@ class PauseScene(Scene):
 
     def match_setup(self) -> MatchSetup | None:
         """Who sits where in this match, as well as it is known."""
-        from game.settings import MatchSetup
+        from game.storage.settings import MatchSetup
 
         given = self.setup_given or getattr(self.table, "setup_of_match", None)
         if isinstance(given, MatchSetup) or self.match is None:
@@ -126,7 +126,7 @@ class PauseScene(Scene):
 
     def ask_restart(self) -> None:
         """Ask, then start the match again from nothing (a finished one restarts at once)."""
-        from game.ui.notices import ConfirmScene
+        from game.ui.screens.notices import ConfirmScene
 
         assert self.match is not None
         if self.match.finished:
@@ -147,7 +147,7 @@ class PauseScene(Scene):
         import random
 
         from game.rules import Match
-        from game.ui.newmatch import open_table
+        from game.ui.screens.new_match import open_table
 
         assert self.match is not None
         first = self.match.first_dealer  # a dealer chosen for the match stays chosen
@@ -156,7 +156,7 @@ class PauseScene(Scene):
 
     def ask_concede(self) -> None:
         """Ask, then give the match up."""
-        from game.ui.notices import ConfirmScene
+        from game.ui.screens.notices import ConfirmScene
 
         self.app.stack.push(
             ConfirmScene(
@@ -170,8 +170,8 @@ class PauseScene(Scene):
 
     def concede(self) -> None:
         """Count the match as lost, forget the saved match, go to the title screen."""
-        from game.stats import Bucket
-        from game.ui.title import TitleScene
+        from game.storage.stats import Bucket
+        from game.ui.screens.title import TitleScene
 
         match = self.match
         assert match is not None and not match.finished
@@ -189,7 +189,7 @@ class PauseScene(Scene):
 
     def to_title(self) -> None:
         """Leave the table (the match stays saved to continue) for the title screen."""
-        from game.ui.title import TitleScene
+        from game.ui.screens.title import TitleScene
 
         self.app.stack.replace_all(TitleScene(self.app))
 

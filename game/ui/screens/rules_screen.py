@@ -1,7 +1,7 @@
 """The rules screen: the selected variant's rules in words, with small examples in real cards.
 
 `RulesScene(app, rules)` shows a :class:`~game.rules.RuleSet` (or, with `rules=None`, the one
-the player's settings give). What it says comes from :mod:`game.ui.rules_text`, so every
+the player's settings give). What it says comes from :mod:`game.ui.screens.rules_text`, so every
 number (knock limit, bonuses, target) is the rule set's own. Push it over any screen; Back,
 Esc or Backspace pops it. The text scrolls: mouse wheel, arrow and page keys, or a finger
 dragged up and down.
@@ -18,16 +18,16 @@ from typing import Any
 import pygame
 
 from game.rules import Card, RuleSet
-from game.ui.column import Column, row_height
-from game.ui.layout import card_size
-from game.ui.richtext import render_rich
-from game.ui.rules_text import Example, Section, Table, rules_sections, subtitle, title
-from game.ui.scene import Scene
-from game.ui.scrolling import Drag
-from game.ui.sprites import ring
-from game.ui.text import blit_text, font, wrap
-from game.ui.viewport import Viewport
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import Column, row_height
+from game.ui.core.layout import card_size
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.scrolling import Drag
+from game.ui.core.sprites import ring
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.viewport import Viewport
+from game.ui.core.widgets import Button, ButtonRow
+from game.ui.screens.rules_text import Example, Section, Table, rules_sections, subtitle, title
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -255,7 +255,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the heading, the rules in view, a scroll bar and Back."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.view
         tight = self.tight

@@ -3,7 +3,7 @@
 Pure content, no pygame: :func:`rules_sections` reads every number and every option from
 the :class:`~game.rules.RuleSet` (knock limit, bonuses, target, the variant's own rules, the
 options that are on, the number of players), and the examples are real cards whose counts
-come from the engine. :mod:`game.ui.rules_scene` lays it out and draws it.
+come from the engine. :mod:`game.ui.screens.rules_screen` lays it out and draws it.
 
 >>> from game.rules import RuleSet
 >>> sections = rules_sections(RuleSet.preset("standard", bonuses="association"))

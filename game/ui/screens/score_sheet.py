@@ -25,14 +25,14 @@ from typing import Any
 import pygame
 
 from game.rules import Match, PlayedHand, ResultKind
-from game.ui.column import Column, row_height
-from game.ui.menus import panel, scrim
-from game.ui.players import Seating, margin_text, result_word, verb
-from game.ui.richtext import render_rich
-from game.ui.scene import Scene
-from game.ui.scrolling import Drag
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import Column, row_height
+from game.ui.core.menu import panel, scrim
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.scrolling import Drag
+from game.ui.core.seating import Seating, margin_text, result_word, verb
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button, ButtonRow
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -336,7 +336,7 @@ class ScoreSheetScene(Scene):
         """Step through the hand of placed row `index` with the coach."""
         if index is None or not self.reviewable(self.placed[index].row):
             return
-        from game.ui.review import ReviewScene
+        from game.ui.coach.review import ReviewScene
 
         played_index = self.placed[index].row.played
         assert played_index is not None

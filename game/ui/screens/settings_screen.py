@@ -13,13 +13,13 @@ from typing import Any
 import pygame
 
 from game.rules import Card
-from game.ui import browser
-from game.ui.column import Column, row_height
-from game.ui.layout import card_size
-from game.ui.menus import DIM, GOLD, INK, Menu, MenuItem, fit_text, go_back, open_help, panel, scrim
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core import browser
+from game.ui.core.column import Column, row_height
+from game.ui.core.layout import card_size
+from game.ui.core.menu import DIM, GOLD, INK, Menu, MenuItem, fit_text, go_back, open_help, panel, scrim
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button, ButtonRow
 
 DISPLAY_OPTIONS = ("speed", "four_colour", "sound")
 """The options of this screen, in order (the settings' "display" group)."""

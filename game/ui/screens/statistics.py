@@ -1,7 +1,7 @@
 """The statistics screen: your record per variant, format and computer level, or all of it.
 
 A selector at the top picks what is shown: "All games" (with the daily deal's streak) or
-one bucket of `game.stats` (a variant, a format and an opponent, e.g. "Standard Gin, two
+one bucket of `game.storage.stats` (a variant, a format and an opponent, e.g. "Standard Gin, two
 players, against Hard"), stepping through the buckets that hold anything. The rows are
 `Stats.summary(bucket).rows()`: matches and hands won, gins, knocks, undercuts given and
 suffered, points per hand, the best margin, the current and best streak. "Reset" forgets
@@ -15,12 +15,12 @@ from typing import Any
 
 import pygame
 
-from game.stats import Bucket, Stats
-from game.ui.column import Column, row_height, split
-from game.ui.menus import DIM, GOLD, INK, TAP_SLOP, Menu, MenuItem, Scroller, go_back, open_help
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font
-from game.ui.widgets import Button, ButtonRow
+from game.storage.stats import Bucket, Stats
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.menu import DIM, GOLD, INK, TAP_SLOP, Menu, MenuItem, Scroller, go_back, open_help
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, font
+from game.ui.core.widgets import Button, ButtonRow
 
 ALL_GAMES = "All games"
 
@@ -171,7 +171,7 @@ class StatsScene(Scene):
 
     def ask_reset(self) -> None:
         """Ask before forgetting what is shown."""
-        from game.ui.notices import ConfirmScene
+        from game.ui.screens.notices import ConfirmScene
 
         if self.bucket is None:
             question, detail = (
@@ -252,8 +252,8 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board: title, selector, the rows, a note when nothing is saved, the buttons."""
-        from game.ui.results import _panel
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
+        from game.ui.table.hand_result import _panel
 
         view = self.app.viewport
         portrait = view.portrait

@@ -14,13 +14,13 @@ from typing import Any
 
 import pygame
 
-from game.persistence import SavedMatch
 from game.rules import Card
-from game.ui.column import Column, row_height
-from game.ui.layout import card_size
-from game.ui.menus import Menu, MenuItem, open_help, open_rules, open_settings
-from game.ui.scene import Scene
-from game.ui.text import blit_text
+from game.storage.persistence import SavedMatch
+from game.ui.core.column import Column, row_height
+from game.ui.core.layout import card_size
+from game.ui.core.menu import Menu, MenuItem, open_help, open_rules, open_settings
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -87,7 +87,7 @@ class TitleScene(Scene):
         The daily deal is added by its own screen; until then there is no entry (a menu
         row that leads nowhere is worse than none).
         """
-        from game.ui.daily import daily_menu_item
+        from game.ui.fairplay.daily_deal import daily_menu_item
 
         return daily_menu_item(self.app)
 
@@ -137,7 +137,7 @@ class TitleScene(Scene):
 
     def open_stats(self) -> None:
         """The statistics screen."""
-        from game.ui.stats_scene import StatsScene
+        from game.ui.screens.statistics import StatsScene
 
         self.app.stack.push(StatsScene(self.app))
 
@@ -147,19 +147,19 @@ class TitleScene(Scene):
 
     def learn(self) -> None:
         """The tutorial: a guided first hand."""
-        from game.ui.tutorial import start_tutorial
+        from game.ui.tutorial.scene import start_tutorial
 
         start_tutorial(self.app)
 
     def new_match(self) -> None:
         """The new-match screen (every option, then Start)."""
-        from game.ui.newmatch import NewMatchScene
+        from game.ui.screens.new_match import NewMatchScene
 
         self.app.stack.push(NewMatchScene(self.app))
 
     def continue_match(self) -> None:
         """Resume the saved match, with who sat where."""
-        from game.ui.newmatch import open_table
+        from game.ui.screens.new_match import open_table
 
         saved = self.app.persistence.take_saved_match()
         if saved is None:
@@ -205,7 +205,7 @@ class TitleScene(Scene):
 
     def autopilot(self) -> None:
         """Self-play starts a match with the current settings."""
-        from game.ui.newmatch import NewMatchScene
+        from game.ui.screens.new_match import NewMatchScene
 
         NewMatchScene(self.app).start_now()
 
@@ -224,7 +224,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""
-        from game.ui.table_draw import felt
+        from game.ui.table.draw import felt
 
         view = self.app.viewport
         portrait = view.portrait

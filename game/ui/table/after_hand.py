@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
-from game.ui.column import split
-from game.ui.text import font
-from game.ui.viewport import Viewport
-from game.ui.widgets import Button
+from game.ui.core.column import split
+from game.ui.core.text import font
+from game.ui.core.viewport import Viewport
+from game.ui.core.widgets import Button
 
 MIN_PART = 80
 """Design units a button needs beside Next; narrower rows stack the buttons instead."""
@@ -64,14 +64,14 @@ class AfterHandButtons:
 
     def open_check(self) -> None:
         """The deal check of the hand just played."""
-        from game.ui.fairplay import open_deal_check
+        from game.ui.fairplay.deal_check import open_deal_check
 
         if self.table.hand is not None and self.table.hand.is_over:
             open_deal_check(self.app, self.table)
 
     def open_review(self) -> None:
         """The coach's review of the hand just played, for the person at the bottom."""
-        from game.ui.review import open_review
+        from game.ui.coach.review import open_review
 
         if self.table.hand is not None and self.table.hand.is_over:
             open_review(self.app, self.table)

@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import Card, ResultKind, best_melds, card_symbol
-from game.ui.column import Column, row_height, split
-from game.ui.layout import card_size
-from game.ui.menus import scrim
-from game.ui.players import round_complete, round_lines, verb
-from game.ui.richtext import render_rich
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import Column, row_height, split
+from game.ui.core.layout import card_size
+from game.ui.core.menu import scrim
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.seating import round_complete, round_lines, verb
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
-from game.ui.results import DIM, GOLD, INK, _centred, _panel, headline, panel_input, shortcut_keys
+from game.ui.table.hand_result import DIM, GOLD, INK, _centred, _panel, headline, panel_input, shortcut_keys
 
 
 class AwayGameScene(Scene):
@@ -258,7 +258,7 @@ class AwayGameScene(Scene):
         is its deadwood once the melds are down)."""
         if hand.knocker == seat and hand.knocker_melds:
             return list(hand.knocker_deadwood)
-        from game.ui.table_flow import meld_ordered
+        from game.ui.table.flow import meld_ordered
 
         cards = list(hand.hands[seat])
         return meld_ordered(cards, best_melds(cards).melds)

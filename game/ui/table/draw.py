@@ -1,7 +1,7 @@
 """Painting the table scene: felt, piles, cards, meld marks, the panel and messages.
 
 Everything is drawn at the window's real size from the scene's layout
-(:mod:`game.ui.table_layout`); nothing is scaled afterwards. Every call records what it drew
+(:mod:`game.ui.table.layout`); nothing is scaled afterwards. Every call records what it drew
 in `scene.draw_list`, which tests read.
 """
 
@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Card, Phase, card_symbol, fingerprint
-from game.ui.anim import Animator, Tween
-from game.ui.art import CardArt
-from game.ui.richtext import render_rich
-from game.ui.sprites import FOCUS_RING, HINT_RING, paint_card, ring
-from game.ui.table_layout import TableLayout
-from game.ui.table_panel import DIM_INK, GOLD, INK, draw_panel, level_label
-from game.ui.text import blit_text, font
+from game.ui.core.anim import Animator, Tween
+from game.ui.core.art import CardArt
+from game.ui.core.richtext import render_rich
+from game.ui.core.sprites import FOCUS_RING, HINT_RING, paint_card, ring
+from game.ui.core.text import blit_text, font
+from game.ui.table.layout import TableLayout
+from game.ui.table.panel import DIM_INK, GOLD, INK, draw_panel, level_label
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 MELD_COLOURS = [(90, 200, 255), (255, 200, 60), (200, 130, 255), (110, 230, 140)]
 DEADWOOD_MARK = (235, 85, 70)

@@ -30,9 +30,10 @@ from game.rules import (
     fingerprint,
     verify_commitment,
 )
-from game.ui.players import YOU, BackgroundGame, Seating, person_seats
-from game.ui.seats import HINT_LEVEL, ThinkingSeat, make_ai
-from game.ui.settings import Bucket, MatchSetup
+from game.storage.settings import MatchSetup
+from game.storage.stats import Bucket
+from game.ui.core.seating import YOU, BackgroundGame, Seating, person_seats
+from game.ui.table.seats import HINT_LEVEL, ThinkingSeat, make_ai
 
 AI_PAUSE = 0.55
 """Seconds an AI waits before acting, so a person can follow its moves."""

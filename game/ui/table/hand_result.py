@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import Card, Match, ResultKind
-from game.ui.column import row_height
-from game.ui.fairplay_panel import AfterHandButtons
-from game.ui.players import round_complete, round_lines, verb
-from game.ui.richtext import render_rich
-from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import row_height
+from game.ui.core.richtext import render_rich
+from game.ui.core.scene import Scene
+from game.ui.core.seating import round_complete, round_lines, verb
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.widgets import Button, ButtonRow
+from game.ui.table.after_hand import AfterHandButtons
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -79,7 +79,7 @@ def open_pause(app: Any, table: TableScene | None, match: Match | None = None, s
 
     `setup` (who plays each seat) goes with it, so a restart keeps the same people.
     """
-    from game.ui.pause import PauseScene
+    from game.ui.screens.pause import PauseScene
 
     if setup is None and table is not None:
         setup = table.setup_of_match
@@ -88,14 +88,14 @@ def open_pause(app: Any, table: TableScene | None, match: Match | None = None, s
 
 def open_help(app: Any) -> None:
     """How to play, over what is on screen."""
-    from game.ui.menus import HelpScene
+    from game.ui.core.menu import HelpScene
 
     app.stack.push(HelpScene(app))
 
 
 def open_sheet(app: Any, match: Match | None, setup: Any = None) -> None:
     """The score sheet of `match`, over what is on screen."""
-    from game.ui.scoresheet import ScoreSheetScene
+    from game.ui.screens.score_sheet import ScoreSheetScene
 
     if match is not None:
         app.stack.push(ScoreSheetScene(app, match, setup=setup))

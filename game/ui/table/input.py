@@ -3,7 +3,7 @@
 Everything here ends in one of the scene's controller methods (`draw_stock`, `discard`,
 `knock`, `lay_off`, ...), the same ones self-play uses, so a click, a tap and a key press go
 through exactly the same checks. Fingers arrive as pointer events from the app (see
-`game.ui.pointer`), marked `touch=True`: nothing here depends on hovering, and a long press
+`game.ui.core.pointer`), marked `touch=True`: nothing here depends on hovering, and a long press
 (or a right click) explains the card or pile under the pointer.
 """
 
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Card, Phase, can_lay_off, card_symbol
-from game.ui.layout import insertion_index
+from game.ui.core.layout import insertion_index
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 SHEET_KEY = pygame.K_c
 """The key that opens the score sheet (S is the stock, so C: sCore)."""

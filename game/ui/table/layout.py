@@ -1,14 +1,14 @@
 """Where everything on the table goes for a given window: plain rectangles, no drawing.
 
 `table_layout(view, ...)` gives a :class:`TableLayout` in real pixels for the window
-described by a :class:`~game.ui.viewport.Viewport`: landscape (the score panel on the right,
+described by a :class:`~game.ui.core.viewport.Viewport`: landscape (the score panel on the right,
 one fanned row for the hand) or portrait (scores in a strip at the top, the hand in two rows
 of large cards above a row of tools, buttons at least 44 logical pixels tall). The slot
 functions then say where each card of a row, a pile or the knocker's melds sits.
 
 Everything here is testable without a display:
 
->>> from game.ui.viewport import Viewport
+>>> from game.ui.core.viewport import Viewport
 >>> wide = table_layout(Viewport(1280, 720))
 >>> wide.card, wide.stock.center, wide.portrait
 ((96, 134), (118, 338), False)
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from game.ui.layout import card_size, fan_arc, fan_positions, meld_rows
-from game.ui.viewport import Viewport
+from game.ui.core.layout import card_size, fan_arc, fan_positions, meld_rows
+from game.ui.core.viewport import Viewport
 
 Slot = tuple[float, float, int, int]
 """Where a card goes: centre x, centre y, width, height (real pixels)."""

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Card, Event, Hand, Phase, ResultKind, card_symbol
-from game.ui.hand_order import best_discard_deadwood
-from game.ui.richtext import render_rich
-from game.ui.text import blit_text, font, wrap
+from game.ui.core.richtext import render_rich
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.table.hand_order import best_discard_deadwood
 
 if TYPE_CHECKING:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
 INK = (245, 242, 230)
 DIM_INK = (190, 215, 195)

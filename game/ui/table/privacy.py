@@ -15,13 +15,13 @@ from typing import Any
 
 import pygame
 
-from game.ui.column import Column, row_height
-from game.ui.layout import card_size
-from game.ui.menus import panel
-from game.ui.scene import Scene
-from game.ui.table_draw import felt
-from game.ui.text import blit_text, wrap
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import Column, row_height
+from game.ui.core.layout import card_size
+from game.ui.core.menu import panel
+from game.ui.core.scene import Scene
+from game.ui.core.text import blit_text, wrap
+from game.ui.core.widgets import Button, ButtonRow
+from game.ui.table.draw import felt
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)

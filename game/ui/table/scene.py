@@ -2,9 +2,9 @@
 
 The parts, each in its own module:
 
-- :mod:`game.ui.table_flow`: the match and hand flow (whose turn, the AI, pacing, results);
-- :mod:`game.ui.table_layout`: where everything goes for the window's size and shape;
-- :mod:`game.ui.table_draw`: painting; :mod:`game.ui.table_input`: mouse, touch, keys.
+- :mod:`game.ui.table.flow`: the match and hand flow (whose turn, the AI, pacing, results);
+- :mod:`game.ui.table.layout`: where everything goes for the window's size and shape;
+- :mod:`game.ui.table.draw`: painting; :mod:`game.ui.table.input`: mouse, touch, keys.
 
 This module holds what ties them together: the cards as sprites flying to where the layout
 puts them, the human's choices in progress (selection, knocking, arrangements) and the
@@ -44,18 +44,18 @@ from game.rules import (
     can_lay_off,
     card_symbol,
 )
-from game.ui import table_draw
-from game.ui.anim import Animator, Tween
-from game.ui.away_game import AwayGameScene
-from game.ui.hand_order import HandOrder
-from game.ui.players import Seating, verb
-from game.ui.scene import Scene
-from game.ui.seats import ThinkingSeat, explain_hint
-from game.ui.settings import MatchSetup
-from game.ui.sprites import CardSprite
-from game.ui.table_flow import AI_PAUSE, TableFlow, meld_breaks, meld_ordered, new_match
-from game.ui.table_input import TableInput
-from game.ui.table_layout import (
+from game.storage.settings import MatchSetup
+from game.ui.core.anim import Animator, Tween
+from game.ui.core.scene import Scene
+from game.ui.core.seating import Seating, verb
+from game.ui.core.sprites import CardSprite
+from game.ui.core.widgets import Banner, Button, ButtonRow, Toast
+from game.ui.table import draw as table_draw
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.flow import AI_PAUSE, TableFlow, meld_breaks, meld_ordered, new_match
+from game.ui.table.hand_order import HandOrder
+from game.ui.table.input import TableInput
+from game.ui.table.layout import (
     CONTEXT_BUTTONS,
     TableLayout,
     discard_slot,
@@ -66,7 +66,7 @@ from game.ui.table_layout import (
     stock_slot,
     table_layout,
 )
-from game.ui.widgets import Banner, Button, ButtonRow, Toast
+from game.ui.table.seats import ThinkingSeat, explain_hint
 
 SHEET_KEY_NAME = "C"
 """The score sheet's key (S is the stock), as shown on its button (table_input.SHEET_KEY)."""
@@ -790,19 +790,19 @@ class TableScene(Scene):
 
     def open_help(self) -> None:
         """How to play, over the table."""
-        from game.ui.menus import HelpScene
+        from game.ui.core.menu import HelpScene
 
         self.app.stack.push(HelpScene(self.app))
 
     def open_menu(self) -> None:
         """Pause with a small menu on top of the table."""
-        from game.ui.results import open_pause
+        from game.ui.table.hand_result import open_pause
 
         open_pause(self.app, self, self.match)
 
     def open_sheet(self) -> None:
         """The score sheet of the match so far, over the table."""
-        from game.ui.scoresheet import ScoreSheetScene
+        from game.ui.screens.score_sheet import ScoreSheetScene
 
         if self.match is not None:
             self.app.stack.push(ScoreSheetScene(self.app, self.match, setup=self.setup_of_match))
@@ -811,7 +811,7 @@ class TableScene(Scene):
 
     def _push_privacy(self) -> None:
         """Hide the table until the person the device goes to says they are ready."""
-        from game.ui.privacy import PrivacyScene
+        from game.ui.table.privacy import PrivacyScene
 
         flow = self.flow
         assert flow is not None and flow.handover is not None
@@ -959,7 +959,7 @@ class TableScene(Scene):
             self._celebrate_gin(result)
 
     def _celebrate_gin(self, result: HandResult) -> None:
-        from game.ui.celebrate import CelebrationScene
+        from game.ui.screens.celebration import CelebrationScene
 
         assert result.winner is not None
         who = self.seating.subject(self.pairing[result.winner])
@@ -988,7 +988,7 @@ class TableScene(Scene):
             self.show_away()
             return
         if self.match.finished:
-            from game.ui.match_result import MatchResultScene
+            from game.ui.screens.match_result import MatchResultScene
 
             self.app.stack.replace_all(MatchResultScene(self.app, self.match, setup=self.setup_of_match))
             return
@@ -1064,7 +1064,7 @@ class TableScene(Scene):
         speed = self.app.speed
         if hand.is_over:
             if flow.result_due(dt, speed):
-                from game.ui.results import HandResultScene
+                from game.ui.table.hand_result import HandResultScene
 
                 self.app.stack.push(HandResultScene(self.app, self))
             return

@@ -40,7 +40,7 @@ from game.rules import (
 )
 
 if TYPE_CHECKING:
-    from game.ui.tutorial import TutorialScene
+    from game.ui.tutorial.scene import TutorialScene
 
 READ, DO, WATCH, RESULT, FINISH = "read", "do", "watch", "result", "finish"
 KINDS = (READ, DO, WATCH, RESULT, FINISH)

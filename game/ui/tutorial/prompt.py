@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.column import row_height
-from game.ui.richtext import render_rich
-from game.ui.table_layout import TableLayout
-from game.ui.text import blit_text, font, wrap
-from game.ui.viewport import Viewport
-from game.ui.widgets import Button, ButtonRow
+from game.ui.core.column import row_height
+from game.ui.core.richtext import render_rich
+from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.viewport import Viewport
+from game.ui.core.widgets import Button, ButtonRow
+from game.ui.table.layout import TableLayout
 
 INK = (245, 242, 230)
 DIM = (190, 215, 195)
@@ -121,7 +121,7 @@ class Prompt:
         self._key: object = None
 
     def show_buttons(self, kind: str) -> None:
-        """Which buttons a prompt of `kind` has (see game.ui.tutorial_lessons)."""
+        """Which buttons a prompt of `kind` has (see game.ui.tutorial.lessons)."""
         self.next.visible = kind in ("read", "finish")
         self.next.text = "Finish" if kind == "finish" else "Next"
         self.skip.visible = kind == "do"

@@ -1,7 +1,7 @@
 """The guided first hand: three prepared hands on the real table, one prompt at a time.
 
 `start_tutorial(app)` replaces the scene stack with a :class:`TutorialScene`: the table
-(:class:`~game.ui.table.TableScene`) playing a :class:`~game.ui.tutorial_deals.TutorialMatch`
+(:class:`~game.ui.table.scene.TableScene`) playing a :class:`~game.ui.tutorial.deals.TutorialMatch`
 against a scripted opponent, with a prompt box that says what to do and why, rings what to
 press, and waits. Every move still goes through the table's controls and the engine; the
 tutorial only refuses a legal move that is not the one asked for, saying why, so nothing
@@ -20,14 +20,14 @@ from typing import Any
 import pygame
 
 from game.rules import Action, Card, EndLayoff, Hand, RuleSet
-from game.settings import MatchSetup
-from game.ui.results import HandResultScene
-from game.ui.seats import ThinkingSeat
-from game.ui.table import TableScene
-from game.ui.table_flow import TableFlow
-from game.ui.tutorial_deals import THEM, TutorialMatch, TutorialOpponent
-from game.ui.tutorial_lessons import DO, FINISH, READ, RESULT, Lesson, Tutor, build_lessons
-from game.ui.tutorial_prompt import PULSE_S, Prompt, draw_pointer, prompt_areas
+from game.storage.settings import MatchSetup
+from game.ui.table.flow import TableFlow
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.scene import TableScene
+from game.ui.table.seats import ThinkingSeat
+from game.ui.tutorial.deals import THEM, TutorialMatch, TutorialOpponent
+from game.ui.tutorial.lessons import DO, FINISH, READ, RESULT, Lesson, Tutor, build_lessons
+from game.ui.tutorial.prompt import PULSE_S, Prompt, draw_pointer, prompt_areas
 
 SKIP_KEYS = (pygame.K_TAB,)
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -131,13 +131,13 @@ class TutorialScene(TableScene):
 
     def leave(self) -> None:
         """Back to the title screen (the tutorial can be started again from there)."""
-        from game.ui.title import TitleScene
+        from game.ui.screens.title import TitleScene
 
         self.app.stack.replace_all(TitleScene(self.app))
 
     def open_rules(self) -> None:
         """The rules of the player's chosen game."""
-        from game.ui.rules_scene import RulesScene
+        from game.ui.screens.rules_screen import RulesScene
 
         self.app.stack.push(RulesScene(self.app, None))
 
@@ -183,7 +183,7 @@ class TutorialScene(TableScene):
     def open_menu(self) -> None:
         """The pause menu without a match: no score sheet, restart or concede for a practice
         game (conceding would count it); Rules, Settings and Quit to title remain."""
-        from game.ui.pause import PauseScene
+        from game.ui.screens.pause import PauseScene
 
         self.app.stack.push(PauseScene(self.app, None))
 

@@ -1,0 +1,1 @@
+"""(described in the next commit)"""
