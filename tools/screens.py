@@ -76,7 +76,7 @@ def shoot(size: tuple[int, int], out: Path) -> None:
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag, "--level", "medium"])
     shots = Shooter(app, out, tag)
-    from game.ui.core.menu import HelpScene
+    from game.ui.screens.help import HelpScene
     from game.ui.screens.match_result import MatchResultScene
     from game.ui.screens.pause import PauseScene
     from game.ui.screens.statistics import StatsScene

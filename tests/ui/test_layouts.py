@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules import Arrange, Card, DrawDiscard, EndLayoff, Knock, Pass, Phase
-from game.ui.core.menu import HelpScene
+from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.statistics import StatsScene

@@ -12,9 +12,9 @@ import pytest
 from game.rules import RuleSet
 from game.ui.app import create_app
 from game.ui.core.richtext import render_rich
+from game.ui.core.theme import INK
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.title import TitleScene
-from game.ui.tutorial.prompt import INK
 from game.ui.tutorial.scene import TutorialResultScene, start_tutorial
 
 from .harness import frames

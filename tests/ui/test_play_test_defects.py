@@ -22,14 +22,15 @@ from game.rules import (
     RuleSet,
     best_defence,
 )
-from game.ui.core.menu import HelpScene
 from game.ui.core.text import font
+from game.ui.core.theme import DEADWOOD_MARK, MELD_COLOURS
+from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.score_sheet import ScoreSheetScene
 from game.ui.table.away_game import AwayGameScene
-from game.ui.table.draw import DEADWOOD_MARK, MELD_COLOURS
-from game.ui.table.hand_result import HandResultScene, headline, headline_lines
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.outcome import headline, headline_lines
 from game.ui.table.scene import TableScene
 from game.ui.table.seats import ThinkingSeat, make_ai
 

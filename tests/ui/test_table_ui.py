@@ -245,7 +245,7 @@ def test_a_failing_or_confused_ai_still_makes_a_legal_move():
 
 
 def test_help_opens_over_the_table_and_any_key_closes_it():
-    from game.ui.core.menu import HelpScene
+    from game.ui.screens.help import HelpScene
 
     app = make_app()
     table = _table(app)

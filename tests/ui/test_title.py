@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.core.menu import HelpScene
+from game.ui.screens.help import HelpScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import NoticeScene
 from game.ui.screens.settings_screen import SettingsScene

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from typing import Any
 
 import pygame
 
@@ -39,22 +38,19 @@ from game.rules import (
     best_melds,
     card_symbol,
 )
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
+from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
-from game.ui.core.menu import panel
 from game.ui.core.page import TAP_SLOP, ButtonBar
 from game.ui.core.richtext import render_rich
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button
+from game.ui.table.after_hand import AfterHand
 from game.ui.table.flow import meld_ordered
-from game.ui.table.hand_result import headline
+from game.ui.table.outcome import HandOutcome, headline
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-GOOD = (140, 230, 140)
-BAD = (255, 130, 110)
 SLICE_BUDGET_S = 0.008
 """Time the review may think per frame (seconds): the screen keeps drawing meanwhile."""
 SWIPE = 40
@@ -102,7 +98,7 @@ class ReviewScene(Scene):
     name = "review"
 
     def __init__(
-        self, app: Any, hand: Hand, me: int, opponent: str = "the AI", title: str = "Review"
+        self, app: GameApp, hand: Hand, me: int, opponent: str = "the AI", title: str = "Review"
     ) -> None:
         super().__init__(app)
         self.hand = hand
@@ -127,7 +123,9 @@ class ReviewScene(Scene):
         self.draw_list: list[tuple[str, str]] = []
         here = pygame.Rect(0, 0, 1, 1)
         self.prev_button = Button("<  Back", here.copy(), lambda: self.step(-1), key="Left")
-        self.next_button = Button("Next  >", here.copy(), lambda: self.step(1), key="Right", accent=GOLD)
+        self.next_button = Button(
+            "Next  >", here.copy(), lambda: self.step(1), key="Right", accent=theme.GOLD
+        )
         self.mistake_button = Button("Next mistake", here.copy(), self.next_mistake, key="N")
         self.close_button = Button("Close", here.copy(), self.close, key="Esc")
         self.bar = ButtonBar(
@@ -227,8 +225,7 @@ class ReviewScene(Scene):
         if self._work is not None:
             self._work.close()
             self._work = None
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     def _show_buttons(self) -> None:
         self.prev_button.enabled = self.index > 0
@@ -277,11 +274,11 @@ class ReviewScene(Scene):
         """The coach's word on this move (and its colour), if it is one of the player's."""
         decision = self.decision()
         if decision is not None:
-            return decision.text, BAD if decision.flagged else GOOD
+            return decision.text, theme.BAD if decision.flagged else theme.GOOD_2
         position = self.position(self.index)
         if position.action is not None and position.action[0] == self.me and self.report is None:
-            return "The expert's view of this move comes once the review is done.", DIM
-        return "", DIM
+            return "The expert's view of this move comes once the review is done.", theme.DIM
+        return "", theme.DIM
 
     def marks(self) -> dict[object, tuple[int, int, int]]:
         """What to ring at a decision: the card (or pile) the player chose in red when the
@@ -293,7 +290,10 @@ class ReviewScene(Scene):
         if decision is None or decision.played == decision.expert:
             return {}
         rings: dict[object, tuple[int, int, int]] = {}
-        for actions, colour in ((decision.played, BAD if decision.flagged else DIM), (decision.expert, GOOD)):
+        for actions, colour in (
+            (decision.played, theme.BAD if decision.flagged else theme.DIM),
+            (decision.expert, theme.GOOD_2),
+        ):
             target = _target(actions[0]) if actions else None
             if target is not None and target not in rings:
                 rings[target] = colour
@@ -362,18 +362,16 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board: heading, summary or progress, the position, the verdict, the buttons."""
-        from game.ui.table.draw import felt
-
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.board, view.scale)
         self.draw_list = []
-        blit_text(surface, self.heading, view.font(38 if not portrait else 26), GOLD, "midleft",
+        blit_text(surface, self.heading, view.font(38 if not portrait else 26), theme.GOLD, "midleft",
                   self.title_rect.midleft)  # fmt: skip
         self.draw_list.append(("title", self.heading))
         status = self.status()
-        colour = INK if self.report is not None else DIM
+        colour = theme.INK if self.report is not None else theme.DIM
         self._wrapped(
             surface, status, view.font(19 if not portrait else 14), colour, self.summary_rect, "status"
         )
@@ -414,25 +412,25 @@ class ReviewScene(Scene):
         for index in range(total + 1):
             part = pygame.Rect(round(rect.x + index * width), rect.y, max(1, round(width) - 1), rect.height)
             seat = self.hand.actions[index][0] if index < total else None
-            colour: tuple[int, int, int] = (40, 80, 58)
+            colour: tuple[int, int, int] = theme.TRACK
             if index in judged:
-                colour = BAD if judged[index].flagged else GOOD
+                colour = theme.BAD if judged[index].flagged else theme.GOOD_2
             elif seat == self.me:
-                colour = (120, 150, 130)
+                colour = theme.TRACK_DONE
             pygame.draw.rect(surface, colour, part.inflate(0, -rect.height // 2))
         marker = pygame.Rect(
             round(rect.x + self.index * width), rect.y, max(3, round(width) - 1), rect.height
         )
-        pygame.draw.rect(surface, GOLD, marker, width=max(1, view.px(2)), border_radius=view.px(2))
+        pygame.draw.rect(surface, theme.GOLD, marker, width=max(1, view.px(2)), border_radius=view.px(2))
 
     def _draw_verdict(self, surface: pygame.Surface) -> None:
         view = self.app.viewport
         portrait = view.portrait
         rect = self.verdict_rect
-        pygame.draw.rect(surface, (10, 32, 22), rect, border_radius=view.px(10))
+        pygame.draw.rect(surface, theme.WELL_DEEP, rect, border_radius=view.px(10))
         inner = rect.inflate(-view.px(20), -view.px(12))
         move = self.move_text()
-        y = self._wrapped(surface, move, view.font(19 if not portrait else 14), INK, inner, "move")
+        y = self._wrapped(surface, move, view.font(19 if not portrait else 14), theme.INK, inner, "move")
         text, colour = self.verdict()
         if text:
             below = pygame.Rect(inner.x, y + view.px(4), inner.width, max(1, inner.bottom - y - view.px(4)))
@@ -527,10 +525,10 @@ class ReviewScene(Scene):
         view = self.app.viewport
         width = max(2, view.px(3))
         pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width, border_radius=view.px(6))
-        self.draw_list.append(("ring", f"{what} {'expert' if colour == GOOD else 'played'}"))
+        self.draw_list.append(("ring", f"{what} {'expert' if colour == theme.GOOD_2 else 'played'}"))
 
     def _label(self, surface: pygame.Surface, text: str, size: int, at: tuple[int, int], kind: str) -> None:
-        blit_text(surface, text, size, DIM, "topleft", at)
+        blit_text(surface, text, size, theme.DIM, "topleft", at)
         self.draw_list.append((kind, text))
 
     def _fan(
@@ -569,10 +567,12 @@ class ReviewScene(Scene):
         self.draw_list.append((kind, shown))
 
 
-def open_review(app: Any, table: Any) -> None:
-    """The review of the finished hand on `table`, for the person at the bottom of it."""
-    from game.ui.fairplay.deal_check import played_deal
+def review_button() -> AfterHand:
+    """The result panel's Review button: the coach's review of the hand just played, for the
+    person at the bottom of the table."""
 
-    deal = played_deal(table)
-    opponent = deal.names[1 - deal.me]
-    app.stack.push(ReviewScene(app, deal.hand, deal.me, opponent))
+    def press(app: GameApp, outcome: HandOutcome) -> None:
+        deal = outcome.played
+        app.screens.show("review", deal.hand, deal.me, deal.names[1 - deal.me])
+
+    return AfterHand("Review", "R", press)

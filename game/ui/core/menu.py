@@ -1,4 +1,4 @@
-"""Menus: a list of choices driven by pointer or keyboard; the pause menu and the help screen.
+"""Menus: a list of choices driven by pointer or keyboard, and a scrolling body of text.
 
 :class:`Menu` is the list every screen around the table uses: rows with a label, a value
 that Left/Right (or a tap on its arrows) changes, rows that are greyed with the reason they
@@ -10,28 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.core.column import Column, row_height
-from game.ui.core.richtext import render_rich
-from game.ui.core.scene import Scene
+from game.ui.core import theme
 from game.ui.core.scrolling import Drag
-from game.ui.core.text import blit_text, font, wrap
-from game.ui.core.widgets import FOCUS, Button, ButtonRow
+from game.ui.core.text import blit_text, font
 
-if TYPE_CHECKING:
-    from game.rules import RuleSet
-
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-GREY = (150, 168, 155)
-ROW_FILL = (30, 85, 55)
-ROW_HOVER = (45, 110, 72)
-ROW_UNAVAILABLE = (28, 62, 44)
-SCRIM = (0, 0, 0, 160)
 TAP_SLOP = 10
 """Logical pixels a finger may move and still tap (more is a scroll)."""
 TOUCH_MIN = 44
@@ -49,7 +34,7 @@ class MenuItem:
     """
 
     label: str
-    press: Callable[[], None] | None = None
+    press: Callable[[], object] | None = None
     value: Callable[[], str] | None = None
     change: Callable[[int], None] | None = None
     unavailable: Callable[[], str] | None = None
@@ -310,18 +295,18 @@ class Menu:
             if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
                 continue
             reason = item.reason()
-            fill = ROW_UNAVAILABLE if reason else ROW_HOVER if index == self.hover else ROW_FILL
+            fill = theme.ROW_UNAVAILABLE if reason else theme.ROW_HOVER if index == self.hover else theme.ROW
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             if index == self.focus:
                 pygame.draw.rect(
-                    surface, FOCUS, rect, width=max(2, self.row_height // 16), border_radius=radius
+                    surface, theme.FOCUS, rect, width=max(2, self.row_height // 16), border_radius=radius
                 )
             plan = self.plan(index)
             anchor, at = plan.label_at
-            blit_text(surface, plan.label, plan.label_size, GREY if reason else INK, anchor, at)
+            blit_text(surface, plan.label, plan.label_size, theme.GREY if reason else theme.INK, anchor, at)
             text = item.label
             if plan.value and plan.value_rect is not None:
-                colour = GREY if reason else GOLD
+                colour = theme.GREY if reason else theme.GOLD
                 blit_text(surface, plan.value, plan.value_size, colour, "topleft", plan.value_rect.topleft)
                 text += f": not used: {reason}" if reason else f": {item.value() if item.value else ''}"
             if self.rect.contains(rect):
@@ -337,11 +322,8 @@ def scroll_bar(surface: pygame.Surface, rect: pygame.Rect, scroll: int, content:
     track = pygame.Rect(rect.right + 3, rect.y, 4, rect.height)
     length = max(12, rect.height * rect.height // max(1, content))
     top = track.y + (rect.height - length) * scroll // max(1, content - rect.height)
-    pygame.draw.rect(surface, (70, 120, 90), track, border_radius=2)
-    pygame.draw.rect(surface, GOLD, (track.x, top, track.width, length), border_radius=2)
-
-
-_scroll_bar = scroll_bar  # the name the screens used before
+    pygame.draw.rect(surface, theme.RULE, track, border_radius=2)
+    pygame.draw.rect(surface, theme.GOLD, (track.x, top, track.width, length), border_radius=2)
 
 
 class Scroller:
@@ -404,193 +386,3 @@ def cycle(options: tuple[str, ...], current: str, step: int) -> str:
     """
     index = options.index(current) if current in options else 0
     return options[(index + step) % len(options)]
-
-
-def scrim(surface: pygame.Surface, colour: tuple[int, int, int, int] = SCRIM) -> None:
-    """Dim whatever is underneath a modal screen."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill(colour)
-    surface.blit(shade, (0, 0))
-
-
-def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
-    """The dark rounded panel modal screens sit on."""
-    radius = max(8, round(18 * scale))
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (16, 44, 31, 250), shade.get_rect(), border_radius=radius)
-    pygame.draw.rect(
-        shade, (255, 212, 90, 210), shade.get_rect(), width=max(2, round(3 * scale)), border_radius=radius
-    )
-    surface.blit(shade, rect)
-
-
-def go_back(scene: Scene) -> None:
-    """Leave `scene` for the screen it was opened from (the title when there is none)."""
-    stack = scene.app.stack
-    if stack.top is not scene:
-        return
-    if len(stack.scenes) > 1:
-        stack.pop()
-        return
-    from game.ui.screens.title import TitleScene
-
-    stack.replace_all(TitleScene(scene.app))
-
-
-def open_rules(app: Any, rules: RuleSet | None = None) -> None:
-    """The rules screen (for `rules`, or for the current settings when None)."""
-    from game.ui.screens.rules_screen import RulesScene
-
-    app.stack.push(RulesScene(app, rules))
-
-
-def open_settings(app: Any) -> None:
-    """The settings screen (speed, deck colours, sound) over whatever is up."""
-    from game.ui.screens.settings_screen import SettingsScene
-
-    app.stack.push(SettingsScene(app))
-
-
-def open_help(app: Any) -> None:
-    """How to play and the controls, over whatever is up."""
-    app.stack.push(HelpScene(app))
-
-
-HELP_LINES = (
-    ("Goal", "Meld your cards into sets (3-4 of a rank) and runs (3+ in a suit, ace low)."),
-    ("Turn", "Draw from the stock or take the top discard, then discard one card."),
-    ("Knock", "With deadwood at or below the knock limit you may knock; with none, it is gin."),
-    ("Layoffs", "After a knock the defender adds cards to the knocker's melds (not after gin)."),
-    ("Score", "The lower count wins the difference; a tie or a lower defender is an undercut."),
-    ("Players", "Three: the dealer sits out. Four: two teams, two games a round, to 125."),
-    ("Mouse", "Click the stock or discard to draw; click a card twice or drag it to discard."),
-    ("Touch", "Tap to draw; tap a card twice or drag it to the pile; press and hold to explain."),
-    ("", "Drag cards within your hand to reorder them; drag a card onto a meld to lay off."),
-    ("Keys", "S stock, D take discard, T/P take or pass, arrows select, Enter/Space discard."),
-    ("", "K knock, G gin, R/U/M sort by rank, suit or melds, L lay off best, H hint, C score sheet."),
-    ("", "Shift+arrows move the selected card; Esc pause menu; F1 this help."),
-    ("Menus", "Arrows choose, Left/Right change a value, Enter confirms, Esc goes back."),
-    ("Pace", "Click or press a key to skip an animation; change the speed in Settings."),
-)
-
-
-class HelpScene(Scene):
-    """How to play and every control, over whatever is underneath; scrolls on a small screen."""
-
-    modal = True
-    name = "help"
-
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.scroller = Scroller()
-        self.box = pygame.Rect(0, 0, 1, 1)
-        self.close = Button("Close", pygame.Rect(0, 0, 1, 1), self.leave, key="Esc", accent=(250, 200, 90))
-        self.buttons = ButtonRow([self.close])
-        self.lines: list[tuple[str, str]] = []
-        self._pressed_at = (0, 0)
-
-    @property
-    def body(self) -> pygame.Rect:
-        """Where the text goes."""
-        return self.scroller.rect
-
-    @property
-    def scroll(self) -> int:
-        """How far the text is scrolled, in pixels."""
-        return self.scroller.offset
-
-    @property
-    def max_scroll(self) -> int:
-        """How far the text can scroll."""
-        return self.scroller.max_offset
-
-    def resized(self) -> None:
-        """A panel filling most of the window; the text wraps to its width."""
-        view = self.app.viewport
-        column = Column(view, width=1040, top=12 if view.portrait else 50, bottom=12 if view.portrait else 50)
-        self.box = column.remaining()
-        inner = column.inside(side=32, top=12, bottom=12)
-        inner.take(52 if not view.portrait else 40)
-        self.close.rect = inner.take_bottom(row_height(view, 46), gap=8)
-        self.close.size = view.font(24 if not view.portrait else 20)
-        self.close.show_key = not view.portrait
-        self.scroller.rect = inner.remaining()
-        self.scroller.slop = view.px(TAP_SLOP)
-        self.lines = []
-        size = self.font_size
-        title_w = view.px(130) if not view.portrait else 0
-        for title, line in HELP_LINES:
-            if view.portrait and title:
-                self.lines.append((title, ""))
-            for index, part in enumerate(wrap(line, size, self.body.width - title_w)):
-                self.lines.append((title if index == 0 and not view.portrait else "", part))
-        self.scroller.content = len(self.lines) * self.line_height
-        self.scroller.clamp()
-
-    @property
-    def font_size(self) -> int:
-        """The body text size."""
-        view = self.app.viewport
-        return view.font(24 if not view.portrait else 16)
-
-    @property
-    def line_height(self) -> int:
-        """Pixels per line of text."""
-        return round(self.font_size * 1.3)
-
-    def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
-        """The close button."""
-        return self.buttons.targets()
-
-    def leave(self) -> None:
-        """Close the help."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """Esc, Enter or the button closes it; a drag or the wheel scrolls; any other key too."""
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroller.by(self.line_height * 3)
-            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroller.by(-self.line_height * 3)
-            else:
-                self.leave()
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroller.by(-event.y * self.line_height * 2)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.buttons.click(event.pos):
-                return
-            self.scroller.press(event.pos)
-            self._pressed_at = event.pos
-        elif event.type == pygame.MOUSEMOTION:
-            self.buttons.hover(event.pos)
-            self.scroller.move(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.scroller.pressing:
-            pressed = self._pressed_at
-            if not self.scroller.release() and not self.box.collidepoint(pressed):
-                self.leave()  # a tap outside the panel closes it
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """A dark panel with the rules in brief and the controls."""
-        view = self.app.viewport
-        scrim(surface, (0, 0, 0, 170))
-        panel(surface, self.box, view.scale)
-        blit_text(surface, "How to play", view.font(44 if not view.portrait else 30), GOLD, "midtop",
-                  (self.box.centerx, self.box.y + view.px(14)))  # fmt: skip
-        clip = surface.get_clip()
-        surface.set_clip(self.body)
-        y = self.body.y - self.scroll
-        title_x = self.body.x
-        text_x = self.body.x + (view.px(130) if not view.portrait else 0)
-        for title, line in self.lines:
-            if title:
-                blit_text(surface, title, self.font_size, GOLD, "topleft", (title_x, y))
-            if line:
-                surface.blit(render_rich(line, self.font_size, INK), (text_x, y))
-            y += self.line_height
-        surface.set_clip(clip)
-        self.scroller.draw_bar(surface)
-        self.buttons.draw(surface)

@@ -1,4 +1,5 @@
-"""Small controls shared by the deal check, the daily result and the review screens.
+"""Pages of text and cards that scroll, and bars of buttons with keys (the deal check, the
+daily result and the review are made of them).
 
 - :class:`ScrollBody`: a tall column of content seen through a window-sized rectangle,
   scrolled by dragging (a finger or the mouse), the wheel, or the keys (Up, Down, Page Up,
@@ -24,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.rules import Card, card_symbol
+from game.ui.core import theme
 from game.ui.core.richtext import render_rich
 from game.ui.core.scrolling import Drag
 from game.ui.core.text import font, wrap
@@ -126,7 +128,7 @@ class ScrollBody:
         track = pygame.Rect(rect.right - width, rect.y, width, rect.height)
         length = max(width * 3, rect.height * rect.height // max(1, self.content_height))
         top = track.y + (rect.height - length) * self.scroll // max(1, self.max_scroll)
-        pygame.draw.rect(surface, (40, 80, 58), track, border_radius=width // 2)
+        pygame.draw.rect(surface, theme.TRACK, track, border_radius=width // 2)
         pygame.draw.rect(surface, colour, (track.x, top, width, length), border_radius=width // 2)
 
 

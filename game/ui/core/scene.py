@@ -1,6 +1,8 @@
 """Scenes and the scene stack: one screen of the game at a time, with modals on top.
 
-A scene gets `setup()` when pushed, events while it is on top, `update(dt)` every frame
+A scene sees the app only as a :class:`GameApp` (what a screen may ask of it) and reaches
+other screens by name through its :class:`Navigator` (``app.screens``, see
+`game.ui.core.navigation`). It gets `setup()` when pushed, events while it is on top, `update(dt)` every frame
 while visible, `draw(surface)` to paint the window at its real size, and `resized()` when
 that size changes. A modal scene (a hand result over the table) is drawn over the scenes
 beneath it, which keep animating. `animating()` tells the loop that the scene changes by
@@ -9,12 +11,17 @@ itself (something moves, counts down or thinks): otherwise, with no input, nothi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.storage.persistence import Persistence
+    from game.storage.settings import Settings
+    from game.storage.stats import Stats
+    from game.ui.core.art import CardArt
+    from game.ui.core.viewport import Viewport
 
 
 class Scene:
@@ -25,7 +32,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: GameApp) -> None:
         self.app = app
 
     def setup(self) -> None:
@@ -141,3 +148,85 @@ class SceneStack:
         """Draw every visible scene, bottom first."""
         for scene in self.visible():
             scene.draw(surface)
+
+
+class Navigator(Protocol):
+    """The screens by name, as a scene sees them (`game.ui.core.navigation.Screens`)."""
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new screen `name`, made with `args`, not shown yet."""
+        ...
+
+    def show(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Screen `name` over whatever is up."""
+        ...
+
+    def replace(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Screen `name` in place of every screen."""
+        ...
+
+    def back(self, scene: Scene) -> None:
+        """Leave `scene` for the screen beneath it (the title when there is none)."""
+        ...
+
+    def close(self, scene: Scene) -> None:
+        """Take `scene` away when it is on top."""
+        ...
+
+    def find(self, name: str) -> Scene | None:
+        """The topmost screen `name` in the stack, if one is there."""
+        ...
+
+
+class GameApp(Protocol):
+    """What a screen may ask of the app: the window, the data, the art, the ways to other
+    screens and a few services. `game.ui.app.App`, the composition root, provides it."""
+
+    viewport: Viewport
+    stack: SceneStack
+    art: CardArt
+    settings: Settings
+    stats: Stats
+    persistence: Persistence
+    rng: random.Random
+    seed: int
+    selfplay: bool
+    running: bool
+
+    @property
+    def screens(self) -> Navigator:
+        """The screens by name."""
+        ...
+
+    @property
+    def speed(self) -> float:
+        """The animation speed in force (0: instant)."""
+        ...
+
+    def play(self, effect: str) -> None:
+        """Play a sound effect (when sound is on)."""
+        ...
+
+    def invalidate(self) -> None:
+        """Draw the next frame (something changed that the scenes cannot see)."""
+        ...
+
+    def notable(self, moment: str) -> None:
+        """A moment worth a screenshot (`--screenshots`)."""
+        ...
+
+    def hand_finished(self) -> None:
+        """Count a finished hand (self-play stops after the hands asked for)."""
+        ...
+
+    def save_settings(self) -> bool:
+        """Keep the settings; False when they could not be saved."""
+        ...
+
+    def save_stats(self) -> bool:
+        """Keep the statistics; False when they could not be saved."""
+        ...
+
+    def quit(self) -> None:
+        """Leave the loop at the end of this frame."""
+        ...

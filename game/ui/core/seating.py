@@ -1,4 +1,4 @@
-"""Who is who at a 2-, 3- or 4-player match, and the AI-only games played off the table.
+"""Who is who at a 2-, 3- or 4-player match, in words (no pygame).
 
 Each player is a person at this device or the computer (`game.storage.settings.MatchSetup`).
 :class:`Seating` names them. With one person at the table, that person is "You" and the
@@ -7,11 +7,6 @@ bigger table). With two or more people passing the device (pass and play), every
 named by their place at the table, South, West, North and East, so a result reads "West
 wins", never "You", whoever holds the device. With four players 0 and 2 partner against
 1 and 3; a team is named after its two players ("You & North", "West & East").
-
-A hand no person plays (three players: the person sits out; four players: the other
-table's game) is played by :class:`BackgroundGame`, which advances the AIs' cooperative
-`think` generators within a per-frame time budget, move by move at a pace a person can
-follow, or straight to the end when skipped; no frame ever waits for it.
 
 >>> import random
 >>> from game.rules import Match, RuleSet
@@ -25,13 +20,10 @@ follow, or straight to the end when skipped; no frame ever waits for it.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from game.rules import Event, Hand, Match, PlayedHand, ResultKind
-from game.ui.table.seats import THINK_BUDGET_S, ThinkingSeat
+from game.rules import Match, PlayedHand, ResultKind
+from game.storage.settings import MatchSetup
 
 YOU = 0
 """The player whose statistics are kept (player 0, the device's owner)."""
@@ -42,10 +34,6 @@ PLACES = {
     4: ("South", "West", "North", "East"),
 }
 """Where each player sits round the table, player 0 first."""
-BACKGROUND_BUDGET_S = 0.008
-"""Time per frame the AI-only game may think while it is on screen."""
-AWAY_PAUSE = 0.7
-"""Seconds between two moves of a watched AI-only hand (divided by the speed setting)."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +47,7 @@ class Seating:
     kinds: tuple[str, ...]
 
     @classmethod
-    def of(cls, match: Match, setup: Any = None) -> Seating:
+    def of(cls, match: Match, setup: MatchSetup | None = None) -> Seating:
         """The seating of `match` under `setup` (a MatchSetup); by default, a person at 0."""
         players = match.rules.players
         kinds = tuple(setup.seats) if setup is not None else ()
@@ -220,94 +208,9 @@ def margin_text(match: Match, seating: Seating) -> list[str]:
     return lines
 
 
-class BackgroundGame:
-    """An AI-against-AI hand of the match, played a slice per frame.
-
-    Watched, it makes one move at a time with a pause between moves (`advance` with
-    `paced=True`), so a person can follow it; skipped or unwatched, it plays as fast as its
-    time budget allows.
-    """
-
-    def __init__(self, match: Match, hand: Hand, make: Callable[[int], Any], seating: Seating) -> None:
-        self.match = match
-        self.hand = hand
-        self.seating = seating
-        self.players = match.seats
-        self.seats = {seat: ThinkingSeat(make(player)) for seat, player in enumerate(self.players)}
-        self.moves = 0
-        self.wait = AWAY_PAUSE
-        self.paced = True
-        """Move by move for a person to follow; False once they skip to the end."""
-
-    @property
-    def done(self) -> bool:
-        """True once the hand is over."""
-        return self.hand.is_over
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """The two players' names, seat 0 first."""
-        return (self.seating.name(self.players[0]), self.seating.name(self.players[1]))
-
-    @property
-    def last_event(self) -> Event | None:
-        """The latest move, if any."""
-        return self.hand.history[-1] if self.hand.history else None
-
-    def advance(self, dt: float, speed: float, paced: bool) -> bool:
-        """One frame of play; True when a move was made.
-
-        Paced, it waits `AWAY_PAUSE` (scaled by `speed`, 0 = instant) between moves and makes
-        at most one move a frame; otherwise it plays within the frame's time budget.
-        """
-        if self.done:
-            return False
-        if not paced:
-            before = self.moves
-            self.step(BACKGROUND_BUDGET_S)
-            return self.moves != before
-        if self.wait > 0:
-            self.wait -= dt * (speed if speed > 0 else 1e9)
-            return False
-        if self._one_move(THINK_BUDGET_S):
-            self.wait = AWAY_PAUSE
-            return True
-        return False
-
-    def _one_move(self, budget: float) -> bool:
-        seat_index = self.hand.to_act
-        if seat_index is None:
-            return False
-        seat = self.seats[seat_index]
-        if not seat.thinking:
-            seat.start(self.hand.view(seat_index))
-        action = seat.step(budget)
-        if action is None:
-            return False
-        self.hand.apply(action)
-        self.moves += 1
-        return True
-
-    def step(self, budget: float = BACKGROUND_BUDGET_S) -> None:
-        """Think and play for up to `budget` seconds of this frame."""
-        deadline = time.perf_counter() + budget
-        while not self.hand.is_over:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                return
-            if not self._one_move(min(THINK_BUDGET_S, remaining)) and time.perf_counter() >= deadline:
-                return
-
-    def cancel(self) -> None:
-        """Stop thinking (leaving the table)."""
-        for seat in self.seats.values():
-            seat.cancel()
-
-
 __all__ = [
     "PLACES",
     "YOU",
-    "BackgroundGame",
     "Seating",
     "human_seat",
     "margin_text",

@@ -1,20 +1,16 @@
-"""Buttons and toasts: the few controls the table and menus share."""
+"""Buttons, rows of buttons, toasts and banners: the few controls every screen shares."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
-from game.ui.core.text import blit_text, font
-
-BUTTON_FILL = (238, 226, 190)
-BUTTON_HOVER = (255, 244, 205)
-BUTTON_INK = (40, 35, 25)
-BUTTON_DISABLED = (120, 125, 115)
-FOCUS = (255, 200, 40)
+from game.ui.core import theme
+from game.ui.core.anim import Animator, Tween
+from game.ui.core.richtext import render_rich
+from game.ui.core.text import blit_text, font, label, wrap
 
 
 @dataclass(eq=False)
@@ -51,22 +47,22 @@ class Button:
         if not self.visible:
             return
         if not self.enabled:
-            fill = BUTTON_DISABLED
+            fill = theme.BUTTON_DISABLED
         elif self.accent is not None:
             lift = 25 if self.hovered else 0
             r, g, b = self.accent
             fill = (min(255, r + lift), min(255, g + lift), min(255, b + lift))
         else:
-            fill = BUTTON_HOVER if self.hovered else BUTTON_FILL
+            fill = theme.BUTTON_HOVER if self.hovered else theme.BUTTON
         radius = max(4, min(self.rect.height // 4, 12))
         shadow = self.rect.move(0, max(2, self.rect.height // 14))
-        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)
+        pygame.draw.rect(surface, theme.BUTTON_SHADOW, shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        edge = FOCUS if focused else (90, 80, 60)
+        edge = theme.FOCUS if focused else theme.BUTTON_EDGE
         line = max(1, self.rect.height // 14) if focused else 1
         pygame.draw.rect(surface, edge, self.rect, width=max(line, 3 if focused else 1), border_radius=radius)
         text = self.label_text(font(self.size))
-        blit_text(surface, text, self.size, BUTTON_INK, "center", self.rect.center)
+        blit_text(surface, text, self.size, theme.BUTTON_INK, "center", self.rect.center)
 
     def label_text(self, face: pygame.font.Font) -> str:
         """The text shown: with the key in brackets when it fits and keys are shown."""
@@ -136,16 +132,13 @@ class Toast:
         """Draw in `area` (wrapping to two lines if needed) while showing; the box drawn."""
         if self.remaining <= 0 or not self.text:
             return None
-        from game.ui.core.richtext import render_rich
-        from game.ui.core.text import wrap
-
         lines = [self.text]
         for trial in (size, max(8, size * 5 // 6)):
             lines = wrap(self.text, trial, area.width - size)
             size = trial
             if len(lines) <= 2:
                 break
-        images = [render_rich(line, size, (255, 250, 235)) for line in lines[:3]]
+        images = [render_rich(line, size, theme.SHINE) for line in lines[:3]]
         height = sum(i.get_height() for i in images)
         width = max(i.get_width() for i in images)
         box = pygame.Rect(0, 0, width + size, height + size // 2)
@@ -174,11 +167,10 @@ class Banner:
     text: str = ""
     scale: float = 0.0
     alpha: float = 0.0
-    colour: tuple[int, int, int] = (255, 212, 90)
+    colour: tuple[int, int, int] = theme.GOLD
 
-    def show(self, animator: Any, text: str, colour: tuple[int, int, int] = (255, 212, 90)) -> None:
+    def show(self, animator: Animator, text: str, colour: tuple[int, int, int] = theme.GOLD) -> None:
         """Pop `text` in, hold it briefly, fade it out (queued behind running animation)."""
-        from game.ui.core.anim import Tween
 
         def start() -> None:
             self.text, self.colour, self.scale, self.alpha = text, colour, 0.6, 0.0
@@ -196,18 +188,43 @@ class Banner:
         """Draw while visible, `font_size` pixels tall at full size."""
         if self.alpha <= 0.01 or not self.text:
             return
-        from game.ui.core.text import label
-
         image = label(self.text, font_size, self.colour)
         if image.get_width() > surface.get_width() * 0.9:
             font_size = int(font_size * surface.get_width() * 0.9 / image.get_width())
             image = label(self.text, font_size, self.colour)
         size = (max(1, int(image.get_width() * self.scale)), max(1, int(image.get_height() * self.scale)))
         scaled = pygame.transform.smoothscale(image, size)
-        shadow = pygame.transform.smoothscale(label(self.text, font_size, (10, 30, 18)), size)
+        shadow = pygame.transform.smoothscale(label(self.text, font_size, theme.SHADOW_INK), size)
         alpha = int(255 * min(1.0, self.alpha))
         shadow.set_alpha(alpha // 2)
         scaled.set_alpha(alpha)
         offset = max(2, font_size // 20)
         surface.blit(shadow, shadow.get_rect(center=(centre[0] + offset, centre[1] + offset + 1)))
         surface.blit(scaled, scaled.get_rect(center=centre))
+
+
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+"""The keys that press a panel's main button."""
+
+
+def panel_input(
+    event: pygame.event.Event,
+    buttons: ButtonRow,
+    on_confirm: Callable[[], None],
+    on_escape: Callable[[], None] | None = None,
+    keys: dict[int, Callable[[], None]] | None = None,
+) -> None:
+    """A result panel's input: hover and click the buttons, Enter/Space confirm, Esc and
+    other `keys` as given."""
+    if event.type == pygame.MOUSEMOTION:
+        if not getattr(event, "touch", False):
+            buttons.hover(event.pos)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        buttons.click(event.pos)
+    elif event.type == pygame.KEYDOWN:
+        if event.key in CONFIRM_KEYS:
+            on_confirm()
+        elif event.key == pygame.K_ESCAPE and on_escape is not None:
+            on_escape()
+        elif keys and event.key in keys:
+            keys[event.key]()

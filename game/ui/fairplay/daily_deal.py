@@ -5,8 +5,8 @@ everyone who plays on the same calendar day gets the same cards. The player sits
 and plays first (seat 1 deals); the expert AI plays seat 1 with a seed made from the date,
 so it answers the same moves the same way for everyone too.
 
-The flow: the title screen's "Daily deal · 30 Nov" entry (:func:`open_daily`) puts the hand
-on the real table (:class:`DailyTable`); the hand's result panel closes onto the daily
+The flow: the title screen's "Daily deal · 30 Nov" entry opens the hand on the real table
+(:class:`DailyTable`, shown by name; :func:`open_daily` does the same); the hand's result panel closes onto the daily
 result (:class:`DailyResultScene`): a one-line summary to share (copied to the clipboard),
 the streak of days, the deal check. Only the day's first result is recorded; playing the
 deal again that day is practice, and the screens say so.
@@ -15,39 +15,33 @@ deal again that day is practice, and the screens say so.
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 import pygame
 
 from game.rules import RuleSet, daily_deck, daily_salt
 from game.rules.daily import DAILY_DEALER
 from game.storage.stats import DailyResult
-from game.ui.core import browser
+from game.ui.core import browser, dates, theme
 from game.ui.core.column import Column, row_height, split
-from game.ui.core.menu import MenuItem, panel
+from game.ui.core.drawing import felt, panel
 from game.ui.core.page import ButtonBar, Page, ScrollBody
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font
 from game.ui.core.widgets import Button
-from game.ui.fairplay.daily_share import DailyOutcome, daily_label, long_date, recorded_line
-from game.ui.fairplay.deal_check import FairPlayScene, PlayedDeal, played_deal
-from game.ui.fairplay.one_hand import OneHandTable, SingleDeal
-from game.ui.table.after_hand import coach_available
+from game.ui.fairplay.daily_share import DailyOutcome, recorded_line
+from game.ui.fairplay.deals import OneHand
+from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.table.outcome import PlayedDeal, played_deal
+from game.ui.table.protocols import TableApp
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-GOOD = (140, 230, 140)
-PAPER = (250, 244, 225)
-PAPER_INK = (40, 35, 25)
 DAILY_LEVEL = "expert"
 PLAYER_SEAT = 0
 """The player's seat in the daily deal (seat 1 deals, so the player acts first)."""
 
 
-def daily_game(day: datetime.date) -> SingleDeal:
+def daily_game(day: datetime.date) -> OneHand:
     """The day's deal as a one-hand game: standard rules, classic bonuses, seat 1 deals."""
-    return SingleDeal(RuleSet.preset("standard"), DAILY_DEALER, daily_deck(day), daily_salt(day))
+    return OneHand(RuleSet.preset("standard"), DAILY_DEALER, daily_deck(day), daily_salt(day))
 
 
 def daily_seed(day: datetime.date) -> int:
@@ -59,14 +53,9 @@ def daily_seed(day: datetime.date) -> int:
     return day.year * 10000 + day.month * 100 + day.day
 
 
-def today() -> datetime.date:
-    """The player's calendar date (their own clock and time zone decide which day it is)."""
-    return datetime.date.today()
-
-
-def open_daily(app: Any, day: datetime.date | None = None) -> None:
+def open_daily(app: GameApp, day: datetime.date | None = None) -> None:
     """Start the daily deal of `day` (today by default) on the table."""
-    app.stack.replace_all(DailyTable(app, day or today()))
+    app.screens.replace("daily_table", day or dates.today())
 
 
 def copy_to_clipboard(text: str) -> bool:
@@ -85,28 +74,13 @@ def copy_to_clipboard(text: str) -> bool:
         return False
 
 
-def daily_menu_item(app: Any, day: datetime.date | None = None) -> MenuItem:
-    """The title screen's entry, "Daily deal · 30 Nov", with the day's state on the right:
-    "played ✓" once the day counted, else the streak of days still running."""
-    day = day or today()
-
-    def state() -> str:
-        result = app.stats.daily_result(day)
-        if result is not None:
-            return "left unfinished" if result.unfinished else "played ✓"
-        streak = app.stats.daily_summary(day).current_streak
-        return f"{streak} day{'' if streak == 1 else 's'} in a row" if streak else ""
-
-    return MenuItem(daily_label(day), press=lambda: open_daily(app, day), value=state, name="daily")
-
-
 class DailyTable(OneHandTable):
     """The day's hand on the table, against the expert; the daily result follows it."""
 
     name = "daily_table"
     after_hand_label = "See the daily result"
 
-    def __init__(self, app: Any, day: datetime.date) -> None:
+    def __init__(self, app: TableApp, day: datetime.date) -> None:
         super().__init__(app, daily_game(day), DAILY_LEVEL, daily_seed(day))
         self.day = day
         self.earlier: DailyResult | None = app.stats.daily_result(day)
@@ -157,8 +131,7 @@ class DailyTable(OneHandTable):
         if outcome is None or played is None:
             super().hand_done()
             return
-        result = DailyResultScene(self.app, outcome, played, self.counted, self.earlier)
-        self.app.stack.replace_all(result)
+        self.app.screens.replace("daily_result", outcome, played, self.counted, self.earlier)
 
 
 class DailyResultScene(Scene):
@@ -168,7 +141,7 @@ class DailyResultScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: GameApp,
         outcome: DailyOutcome,
         deal: PlayedDeal,
         counted: bool,
@@ -185,7 +158,7 @@ class DailyResultScene(Scene):
         self.board = pygame.Rect(0, 0, 1, 1)
         self.title_rect = pygame.Rect(0, 0, 1, 1)
         here = pygame.Rect(0, 0, 1, 1)
-        self.copy_button = Button("Copy result", here.copy(), self.copy, key="C", accent=(250, 200, 90))
+        self.copy_button = Button("Copy result", here.copy(), self.copy, key="C", accent=theme.ACCENT)
         self.check_button = Button("Deal check", here.copy(), self.open_check, key="D")
         self.menu_button = Button("Menu", here.copy(), self.to_menu, key="Esc")
         buttons = [self.copy_button, self.check_button, self.menu_button]
@@ -194,10 +167,9 @@ class DailyResultScene(Scene):
             pygame.K_d: self.check_button,
             pygame.K_ESCAPE: self.menu_button,
         }
-        if coach_available():
-            self.review_button = Button("Review", here.copy(), self.open_review, key="R")
-            buttons.insert(2, self.review_button)
-            keys[pygame.K_r] = self.review_button
+        self.review_button = Button("Review", here.copy(), self.open_review, key="R")
+        buttons.insert(2, self.review_button)
+        keys[pygame.K_r] = self.review_button
         self.bar = ButtonBar(buttons, keys)
 
     # --- layout -------------------------------------------------------------------------------
@@ -231,27 +203,29 @@ class DailyResultScene(Scene):
         outcome = self.outcome
         body, small = view.font(21 if not portrait else 17), view.font(17 if not portrait else 14)
         page = Page(width)
-        page.text(outcome.headline(), view.font(36 if not portrait else 24), GOLD, "headline", bold=True,
+        page.text(outcome.headline(), view.font(36 if not portrait else 24), theme.GOLD, "headline", bold=True,
                   centre=True)  # fmt: skip
-        page.text(outcome.points_line(), view.font(24 if not portrait else 17), INK, "points", centre=True)
+        page.text(
+            outcome.points_line(), view.font(24 if not portrait else 17), theme.INK, "points", centre=True
+        )
         page.space(view.px(14))
-        page.text("Share it: the date, the result, no cards", small, DIM, "label", centre=True)
+        page.text("Share it: the date, the result, no cards", small, theme.DIM, "label", centre=True)
         page.space(view.px(4))
         page.boxed(
             outcome.share_line(),
             view.font(28 if not portrait else 21),
-            PAPER_INK,
-            PAPER,
+            theme.PAPER_INK,
+            theme.PAPER,
             view.px(12),
             "share",
         )
         page.space(view.px(6))
         if self.copy_note:
-            page.text(self.copy_note, small, GOOD if self.copy_note.startswith("Copied") else DIM, "copied",
+            page.text(self.copy_note, small, theme.GOOD_2 if self.copy_note.startswith("Copied") else theme.DIM, "copied",
                       centre=True)  # fmt: skip
         page.space(view.px(12))
         if self.counted:
-            page.text("Counted: your first game of today's deal.", body, INK, "counted", centre=True)
+            page.text("Counted: your first game of today's deal.", body, theme.INK, "counted", centre=True)
         elif self.earlier is not None:
             first = (
                 "left unfinished, lost"
@@ -260,16 +234,16 @@ class DailyResultScene(Scene):
             )
             page.text(
                 f"Practice: today's deal counted already ({first}). This game does not count again.",
-                body, INK, "practice", centre=True,
+                body, theme.INK, "practice", centre=True,
             )  # fmt: skip
         summary = self.app.stats.daily_summary(outcome.day)
         page.space(view.px(10))
         for label, value in summary.rows():
-            page.text(f"{label}: {value}", body, INK, "streak", centre=True)
+            page.text(f"{label}: {value}", body, theme.INK, "streak", centre=True)
         page.space(view.px(12))
         page.text(
             "Everyone gets the same cards today; a new deal comes with the new day.",
-            small, DIM, "note", centre=True,
+            small, theme.DIM, "note", centre=True,
         )  # fmt: skip
         return page
 
@@ -286,20 +260,16 @@ class DailyResultScene(Scene):
 
     def open_check(self) -> None:
         """The deal check of today's hand."""
-        self.app.stack.push(FairPlayScene(self.app, self.deal))
+        self.app.screens.show("deal_check", self.deal)
 
     def open_review(self) -> None:
         """The coach's review of today's hand."""
-        from game.ui.coach.review import ReviewScene
-
         deal = self.deal
-        self.app.stack.push(ReviewScene(self.app, deal.hand, deal.me, deal.names[1 - deal.me]))
+        self.app.screens.show("review", deal.hand, deal.me, deal.names[1 - deal.me])
 
     def to_menu(self) -> None:
         """Back to the title screen."""
-        from game.ui.screens.title import TitleScene
-
-        self.app.stack.replace_all(TitleScene(self.app))
+        self.app.screens.replace("title")
 
     # --- input and drawing --------------------------------------------------------------------
 
@@ -327,16 +297,14 @@ class DailyResultScene(Scene):
 
     def title(self) -> str:
         """The heading: "Daily deal · 30 Nov 2026"."""
-        return f"Daily deal · {long_date(self.outcome.day)}"
+        return f"Daily deal · {dates.long_date(self.outcome.day)}"
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled result and the buttons."""
-        from game.ui.table.draw import felt
-
         view = self.app.viewport
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.board, view.scale)
-        blit_text(surface, self.title(), view.font(40 if not view.portrait else 26), GOLD, "center",
+        blit_text(surface, self.title(), view.font(40 if not view.portrait else 26), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         body = self.body.rect
         # A short page sits a little above the middle of the room it has.
@@ -344,5 +312,5 @@ class DailyResultScene(Scene):
         self.page.draw(
             surface, (body.x, top), body, self.body.scroll, self.app.art, self.app.settings.four_colour
         )
-        self.body.draw_bar(surface, GOLD, max(3, view.px(4)))
+        self.body.draw_bar(surface, theme.GOLD, max(3, view.px(4)))
         self.bar.draw(surface)

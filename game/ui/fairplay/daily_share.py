@@ -1,4 +1,4 @@
-"""The daily deal's words: the title entry, the result, and the one line a player shares.
+"""The daily deal's words: the result, and the one line a player shares.
 
 No pygame here. The shareable line tells the date, the result, the points and the turns,
 never a card, so posting it spoils nothing for those who have not played yet:
@@ -8,8 +8,6 @@ never a card, so posting it spoils nothing for those who have not played yet:
 'Gin Rummy daily 2026-11-30: I went gin for 31 points in 9 turns'
 >>> DailyOutcome(datetime.date(2026, 11, 30), ResultKind.KNOCK, False, -12, 14).share_line()
 'Gin Rummy daily 2026-11-30: I lost by 12 after 14 turns'
->>> daily_label(datetime.date(2026, 11, 30))
-'Daily deal · 30 Nov'
 
 A *turn* is one of the player's own turns: each time they took a card (from the stock, the
 discard pile, or the upcard), as the player counts them.
@@ -22,24 +20,8 @@ from dataclasses import dataclass
 
 from game.rules import DrawDiscard, DrawStock, Hand, ResultKind
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-"""Month names written out here, so the label does not depend on the machine's locale."""
 OPPONENT = "the expert"
 """Who the daily deal is played against (the strongest AI level)."""
-
-
-def daily_label(day: datetime.date) -> str:
-    """The title screen's entry: "Daily deal · 30 Nov"."""
-    return f"Daily deal · {day.day} {MONTHS[day.month - 1]}"
-
-
-def long_date(day: datetime.date) -> str:
-    """A date in words for a heading: "30 Nov 2026".
-
-    >>> long_date(datetime.date(2026, 3, 1))
-    '1 Mar 2026'
-    """
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
 def player_turns(hand: Hand, seat: int) -> int:

@@ -7,7 +7,8 @@ fingerprint shown before the deal, the salt, the deck in deal order as small car
 the two agree ("✓ matches" / "✗ does not match"), and how to check it without the game.
 
 From here the hand can be exported (the file ``python -m game.verify`` checks) and the deal
-replayed, from the same seat or the other one, against the same AI.
+replayed, from the same seat or the other one, against the same AI. The hand result panel
+offers this screen through the button :func:`deal_check_button` registers with the table.
 
 >>> from game.rules import daily_hand
 >>> hand = daily_hand("2024-03-01")
@@ -20,29 +21,26 @@ replayed, from the same seat or the other one, against the same AI.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
-from game.ai import LEVELS
-from game.rules import Card, Hand, deal_commitment, fingerprint, verify_commitment
+from game.rules import Card, deal_commitment, fingerprint, verify_commitment
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
+from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
-from game.ui.core.menu import panel
 from game.ui.core.page import ButtonBar, Page, ScrollBody, wrap_anywhere
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font
 from game.ui.core.widgets import Button
+from game.ui.fairplay.deals import replay_deal
 from game.ui.fairplay.export import export_hand_file
-from game.verify import AISeat, PersonSeat, Seat
+from game.ui.table.after_hand import AfterHand
+from game.ui.table.outcome import FinishedTable, HandOutcome, PlayedDeal, played_deal
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-GOOD = (140, 230, 140)
-BAD = (255, 120, 105)
 VERIFY_COMMAND = "python -m game.verify"
 GUIDE = "docs/fairness.md"
 
@@ -79,67 +77,16 @@ class DealCheck:
         return "✓ matches" if self.matches else "✗ does not match"
 
 
-@dataclass(frozen=True)
-class PlayedDeal:
-    """A finished hand as the screens after it need it: the hand, the person's seat, who
-    sat where, the commitment shown before play, and names for both seats."""
-
-    hand: Hand
-    me: int
-    seats: tuple[Seat, Seat]
-    shown: str | None
-    names: tuple[str, str] = ("you", "the AI")
-    day: datetime.date | None = None
-
-    @property
-    def check(self) -> DealCheck:
-        """The deal check of this hand."""
-        return DealCheck(self.shown, self.hand.salt, tuple(self.hand.deck))
-
-    @property
-    def opponent(self) -> AISeat | None:
-        """The AI the person played against (None when a person sat there)."""
-        seat = self.seats[1 - self.me]
-        return seat if isinstance(seat, AISeat) else None
-
-
-def seat_of(player: Any, name: str = "") -> Seat:
-    """How an export names whoever played a seat: an AI by its level and seed, else a person.
-
-    AI players keep their `level` and `seed`; anything else at the table (a person, a test's
-    script) is a person, whose moves the verifier does not check.
-    """
-    level, seed = getattr(player, "level", None), getattr(player, "seed", None)
-    if isinstance(level, str) and level in LEVELS and isinstance(seed, int) and not isinstance(seed, bool):
-        return AISeat(level, seed)
-    return PersonSeat(name)
-
-
-def played_deal(table: Any, day: datetime.date | None = None) -> PlayedDeal:
-    """The finished hand on `table` (a TableScene) as a :class:`PlayedDeal`."""
-    hand = table.hand
-    flow = table.flow
-    assert hand is not None and hand.is_over and flow is not None
-    seats: list[Seat] = []
-    names: list[str] = []
-    for seat in (0, 1):
-        thinking = flow.seats.get(seat)
-        name = table.player_name(table.pairing[seat])
-        names.append("you" if seat == table.me else _the(name))
-        person = "" if seat == table.me and name == "You" else name
-        seats.append(seat_of(thinking.player if thinking is not None else None, person))
-    shown = getattr(flow, "shown_commitment", None) or hand.commitment
-    return PlayedDeal(hand, table.me, (seats[0], seats[1]), shown, (names[0], names[1]), day)
-
-
-def _the(name: str) -> str:
-    return "the AI" if name == "AI" else name
+def check_of(deal: PlayedDeal) -> DealCheck:
+    """The deal check of a finished hand."""
+    return DealCheck(deal.shown, deal.hand.salt, tuple(deal.hand.deck))
 
 
 def deck_groups(deal: PlayedDeal) -> list[tuple[str, list[Card]]]:
     """The deck in order, in three labelled parts: the deal, the 21st card, the stock.
 
     >>> from game.rules import daily_hand
+    >>> from game.verify import PersonSeat
     >>> hand = daily_hand("2024-03-01")
     >>> [(label, len(cards)) for label, cards in deck_groups(PlayedDeal(hand, 0, (PersonSeat(), PersonSeat()), None))]
     [('Cards 1 to 20, dealt one at a time, the first to you:', 20), ('Card 21, the upcard:', 1), ('Cards 22 to 52, the stock, drawn in this order:', 31)]
@@ -160,7 +107,7 @@ class FairPlayScene(Scene):
 
     name = "deal_check"
 
-    def __init__(self, app: Any, deal: PlayedDeal) -> None:
+    def __init__(self, app: GameApp, deal: PlayedDeal) -> None:
         super().__init__(app)
         self.deal = deal
         self.body = ScrollBody()
@@ -174,7 +121,7 @@ class FairPlayScene(Scene):
         self.export_button = Button("Export hand", here.copy(), self.export, key="E")
         self.mine_button = Button("Replay my cards", here.copy(), lambda: self.replay(True), key="R")
         self.theirs_button = Button("Replay their cards", here.copy(), lambda: self.replay(False), key="O")
-        self.back_button = Button("Back", here.copy(), self.back, key="Esc", accent=(250, 200, 90))
+        self.back_button = Button("Back", here.copy(), self.back, key="Esc", accent=theme.ACCENT)
         buttons = [self.export_button, self.mine_button, self.theirs_button, self.back_button]
         self.bar = ButtonBar(
             buttons,
@@ -222,42 +169,46 @@ class FairPlayScene(Scene):
     def _build_page(self, width: int) -> Page:
         view = self.app.viewport
         portrait = view.portrait
-        deal, check = self.deal, self.deal.check
+        deal, check = self.deal, check_of(self.deal)
         body, small = self._body_size, view.font(17 if not portrait else 14)
         page = Page(width)
-        colour = GOOD if check.matches else BAD
+        colour = theme.GOOD_2 if check.matches else theme.BAD_2
         page.text(check.verdict, view.font(34 if not portrait else 24), colour, "verdict", bold=True)
         page.space(view.px(4))
         shown = fingerprint(check.shown) if check.shown else ""
         computed = check.computed
         if check.shown is None:
             page.text("This hand was dealt before deals carried a commitment: there is nothing to check.",
-                      body, INK, "explain")  # fmt: skip
+                      body, theme.INK, "explain")  # fmt: skip
         elif check.matches:
             page.text(
                 f"SHA-256 of the salt and the deck below, computed now, gives {shown}..., "
                 "the fingerprint shown before the deal. The deck was fixed before the first card was played.",
-                body, INK, "explain",
+                body, theme.INK, "explain",
             )  # fmt: skip
         else:
             now = fingerprint(computed) if computed else "nothing"
             page.text(
                 f"SHA-256 of the salt and the deck below, computed now, gives {now}..., but the "
                 f"fingerprint shown before the deal was {shown}: the deal changed after it was committed.",
-                body, BAD, "explain",
+                body, theme.BAD_2, "explain",
             )  # fmt: skip
         page.space(view.px(10))
-        page.text("Fingerprint shown before the deal", small, DIM, "label")
-        page.text(shown or "none", view.font(26 if not portrait else 19), GOLD, "fingerprint", bold=True)
+        page.text("Fingerprint shown before the deal", small, theme.DIM, "label")
+        page.text(
+            shown or "none", view.font(26 if not portrait else 19), theme.GOLD, "fingerprint", bold=True
+        )
         page.space(view.px(6))
-        page.text("Salt, revealed after the hand", small, DIM, "label")
-        page.text(deal.hand.salt or "none", body, INK, "salt")
+        page.text("Salt, revealed after the hand", small, theme.DIM, "label")
+        page.text(deal.hand.salt or "none", body, theme.INK, "salt")
         page.space(view.px(6))
-        page.text("Commitment computed now (its first 12 digits are the fingerprint)", small, DIM, "label")
-        page.text(_spaced(computed) if computed else "none", small, INK, "computed")
+        page.text(
+            "Commitment computed now (its first 12 digits are the fingerprint)", small, theme.DIM, "label"
+        )
+        page.text(_spaced(computed) if computed else "none", small, theme.INK, "computed")
         page.space(view.px(12))
         page.text(
-            "The deck, in deal order", view.font(24 if not portrait else 17), GOLD, "heading", bold=True
+            "The deck, in deal order", view.font(24 if not portrait else 17), theme.GOLD, "heading", bold=True
         )
         gap = max(2, view.px(4))
         minimum = view.px(34 if portrait else 40)
@@ -265,17 +216,19 @@ class FairPlayScene(Scene):
         card_w = min(view.px(60), (width - gap * (per_row - 1)) // per_row)
         for label, cards in deck_groups(deal):
             page.space(view.px(4))
-            page.text(label, small, DIM, "group")
+            page.text(label, small, theme.DIM, "group")
             page.space(view.px(2))
             page.cards(cards, card_size(card_w), per_row, gap)
         page.space(view.px(10))
-        page.text("Check it yourself", view.font(24 if not portrait else 17), GOLD, "heading", bold=True)
+        page.text(
+            "Check it yourself", view.font(24 if not portrait else 17), theme.GOLD, "heading", bold=True
+        )
         page.text(
             f"Export this hand, then run {VERIFY_COMMAND} on the file: it checks the commitment, "
             "replays every move and asks the AI again for each of its own.",
-            body, INK, "howto",
+            body, theme.INK, "howto",
         )  # fmt: skip
-        page.text(f"{GUIDE} shows the same check by hand, with sha256sum.", body, INK, "howto")
+        page.text(f"{GUIDE} shows the same check by hand, with sha256sum.", body, theme.INK, "howto")
         return page
 
     # --- actions ------------------------------------------------------------------------------
@@ -289,8 +242,6 @@ class FairPlayScene(Scene):
 
     def replay(self, same_seat: bool) -> None:
         """Play this deck again: my cards, or the other seat's, against the same AI."""
-        from game.ui.fairplay.one_hand import OneHandTable, replay_deal
-
         deal = self.deal
         opponent = deal.opponent
         level = opponent.level if opponent is not None else self.app.settings.ai_level
@@ -298,12 +249,11 @@ class FairPlayScene(Scene):
         game = replay_deal(deal.hand, deal.me, same_seat)
         whose = "your cards" if same_seat else f"{deal.names[1 - deal.me]}'s cards"
         intro = f"Replay: the same deck, {whose}. Practice: this hand counts nowhere."
-        self.app.stack.push(OneHandTable(self.app, game, level, seed, intro))
+        self.app.screens.show("one_hand_table", game, level, seed, intro)
 
     def back(self) -> None:
         """Back to where the check was opened from."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     # --- input and drawing --------------------------------------------------------------------
 
@@ -333,22 +283,20 @@ class FairPlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled check, the notice and the buttons."""
-        from game.ui.table.draw import felt
-
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.board, view.scale)
-        blit_text(surface, "Deal check", view.font(44 if not portrait else 30), GOLD, "midleft",
+        blit_text(surface, "Deal check", view.font(theme.TITLE.of(view)), theme.GOLD, "midleft",
                   self.title_rect.midleft)  # fmt: skip
         body = self.body.rect
         self.page.draw(
             surface, body.topleft, body, self.body.scroll, self.app.art, self.app.settings.four_colour
         )
-        self.body.draw_bar(surface, GOLD, max(3, view.px(4)))
+        self.body.draw_bar(surface, theme.GOLD, max(3, view.px(4)))
         size = view.font(17 if not portrait else 13)
         y = self.notice_rect.y
-        colour = DIM if self.notice_ok else BAD
+        colour = theme.DIM if self.notice_ok else theme.BAD_2
         for line in self._notice_lines()[:3]:
             blit_text(surface, line, size, colour, "topleft", (self.notice_rect.x, y))
             y += font(size).get_linesize()
@@ -364,6 +312,16 @@ def _spaced(digits: str) -> str:
     return " ".join(digits[i : i + 4] for i in range(0, len(digits), 4))
 
 
-def open_deal_check(app: Any, table: Any) -> None:
-    """Show the deal check of the finished hand on `table` (called from the result panel)."""
-    app.stack.push(FairPlayScene(app, played_deal(table, datetime.date.today())))
+def open_deal_check(app: GameApp, table: FinishedTable) -> None:
+    """Show the deal check of the finished hand on `table`."""
+    app.screens.show("deal_check", played_deal(table, datetime.date.today()))
+
+
+def deal_check_button() -> AfterHand:
+    """The result panel's Deal check button: offered when the deal showed a commitment (not
+    for a prepared lesson, nor a hand saved before deals carried one)."""
+
+    def press(app: GameApp, outcome: HandOutcome) -> None:
+        app.screens.show("deal_check", dataclasses.replace(outcome.played, day=datetime.date.today()))
+
+    return AfterHand("Deal check", "D", press, offered=lambda outcome: outcome.checked)

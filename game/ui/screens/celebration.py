@@ -17,23 +17,18 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
+from game.ui.core import theme
 from game.ui.core.richtext import render_rich
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import label
 
 LENGTHS = {"gin": 1.8, "match": 2.6, "shutout": 3.0}
 """Seconds each celebration lasts at normal speed."""
 MIN_MOMENT = 0.8
 """The shortest a celebration may be, at any speed: long enough to be seen."""
-COLOURS = {
-    "gin": [(255, 212, 90), (130, 235, 140), (255, 250, 235)],
-    "match": [(255, 212, 90), (90, 200, 255), (255, 120, 120), (130, 235, 140)],
-    "shutout": [(255, 212, 90), (255, 170, 60), (255, 250, 235), (200, 130, 255)],
-}
 SUITS = ("♠", "♥", "♦", "♣")
 GRAVITY = 0.9
 """Downward pull on the pieces, in window heights per second squared."""
@@ -72,7 +67,7 @@ def burst(kind: str, count: int, seed: int = 0) -> list[Piece]:
     (40, True)
     """
     rng = random.Random(f"{kind}:{seed}")
-    colours = COLOURS.get(kind, COLOURS["gin"])
+    colours = theme.CONFETTI.get(kind, theme.CONFETTI["gin"])
     pieces = []
     for index in range(count):
         angle = rng.uniform(-1.2, 1.2)
@@ -98,7 +93,7 @@ class CelebrationScene(Scene):
     modal = True
     name = "celebration"
 
-    def __init__(self, app: Any, kind: str, title: str, subtitle: str = "") -> None:
+    def __init__(self, app: GameApp, kind: str, title: str, subtitle: str = "") -> None:
         super().__init__(app)
         self.kind = kind
         self.title = title
@@ -128,8 +123,7 @@ class CelebrationScene(Scene):
         self._leave()
 
     def _leave(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Any press or key skips it."""
@@ -183,20 +177,16 @@ class CelebrationScene(Scene):
         pop = min(1.0, t / 0.25)
         scale = 0.5 + 0.5 * (1 - (1 - pop) ** 3) + 0.06 * math.sin(min(t, 1.0) * math.pi)
         size = view.font(96 if not view.portrait else 60)
-        word = label(self.title, size, (255, 212, 90), bold=True)
+        word = label(self.title, size, theme.GOLD, bold=True)
         if word.get_width() > width * 0.9:
-            word = label(
-                self.title, max(10, int(size * width * 0.9 / word.get_width())), (255, 212, 90), True
-            )
+            word = label(self.title, max(10, int(size * width * 0.9 / word.get_width())), theme.GOLD, True)
         shown = pygame.transform.smoothscale_by(word, max(0.05, scale))
         shown.set_alpha(round(255 * fade))
         centre = (width // 2, round(height * 0.42))
         surface.blit(shown, shown.get_rect(center=centre))
         self.draw_list.append(("title", self.title))
         if self.subtitle:
-            line = render_rich(
-                self.subtitle, view.font(32 if not view.portrait else 22), (255, 250, 235)
-            ).copy()
+            line = render_rich(self.subtitle, view.font(32 if not view.portrait else 22), theme.SHINE).copy()
             line.set_alpha(round(255 * fade))
             surface.blit(
                 line, line.get_rect(midtop=(width // 2, centre[1] + word.get_height() // 2 + view.px(8)))

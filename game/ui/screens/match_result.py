@@ -2,33 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import pygame
 
 from game.rules import Match
+from game.storage.settings import MatchSetup
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
-from game.ui.core.scene import Scene
+from game.ui.core.drawing import board, centred_lines, felt, wrapped_lines
+from game.ui.core.keys import key_map
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.seating import Seating, margin_text, verb
 from game.ui.core.text import blit_text, font
-from game.ui.core.widgets import Button, ButtonRow
-
-if TYPE_CHECKING:
-    pass
-
-from game.ui.table.hand_result import (
-    DIM,
-    GOLD,
-    INK,
-    _centred,
-    _lines,
-    _panel,
-    open_help,
-    open_pause,
-    open_sheet,
-    panel_input,
-    shortcut_keys,
-)
+from game.ui.core.widgets import Button, ButtonRow, panel_input
 
 
 def match_lines(match: Match) -> list[tuple[str, list[int]]]:
@@ -76,17 +61,17 @@ class MatchResultScene(Scene):
 
     name = "match_result"
 
-    def __init__(self, app: Any, match: Match, setup: Any = None) -> None:
+    def __init__(self, app: GameApp, match: Match, setup: MatchSetup | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup
         self.seating = Seating.of(match, setup)
         self.again_button = Button(
-            "Play again", pygame.Rect(0, 0, 1, 1), self.play_again, key="Enter", accent=(250, 200, 90)
+            "Play again", pygame.Rect(0, 0, 1, 1), self.play_again, key="Enter", accent=theme.ACCENT
         )
         self.sheet_button = Button("Score sheet", pygame.Rect(0, 0, 1, 1), self.open_sheet, key="C")
         self.menu_button = Button("Menu", pygame.Rect(0, 0, 1, 1), self.open_menu, key="Esc")
-        self.help_button = Button("Help", pygame.Rect(0, 0, 1, 1), lambda: open_help(app), key="F1")
+        self.help_button = Button("Help", pygame.Rect(0, 0, 1, 1), self.open_help, key="F1")
         self.buttons = ButtonRow([self.again_button, self.sheet_button, self.menu_button, self.help_button])
         self.board = pygame.Rect(0, 0, 1, 1)
         self.shot_taken = False
@@ -111,32 +96,32 @@ class MatchResultScene(Scene):
             places = [left, *split(right, 3, gap)]
         for button, part in zip(self.buttons.buttons, places, strict=True):
             button.rect = part
-            button.size = view.font(24 if not portrait else 18)
+            button.size = view.font(theme.BUTTON_TEXT.of(view))
             button.show_key = not portrait
         self.help_button.text = "Help"
 
     def play_again(self) -> None:
         """A new match with the same settings."""
-        from game.ui.table.scene import TableScene
-
         setup = self.setup_of_match
         if setup is not None and len(setup.seats) != self.app.settings.player_count:
             setup = None
-        self.app.stack.replace_all(TableScene(self.app, None, setup))
+        self.app.screens.replace("table", None, setup)
 
     def open_menu(self) -> None:
         """The pause menu (new match, settings, quit...)."""
-        open_pause(self.app, None, self.match, self.setup_of_match)
+        self.app.screens.show("pause", None, self.match, self.setup_of_match)
 
     def open_sheet(self) -> None:
         """The whole match on the score sheet."""
-        open_sheet(self.app, self.match, self.setup_of_match)
+        self.app.screens.show("score_sheet", self.match, setup=self.setup_of_match)
+
+    def open_help(self) -> None:
+        """How to play."""
+        self.app.screens.show("help")
 
     def to_menu(self) -> None:
         """Back to the title screen."""
-        from game.ui.screens.title import TitleScene
-
-        self.app.stack.replace_all(TitleScene(self.app))
+        self.app.screens.replace("title")
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The buttons."""
@@ -144,7 +129,7 @@ class MatchResultScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons; Enter plays again, C the score sheet, F1 help, Esc the menu."""
-        keys = shortcut_keys(self.app, None, self.match, self.setup_of_match)
+        keys = key_map({"help": self.open_help, "sheet": self.open_sheet})
         panel_input(event, self.buttons, self.play_again, self.open_menu, keys)
 
     def update(self, dt: float) -> None:
@@ -159,20 +144,17 @@ class MatchResultScene(Scene):
 
     def celebrate(self) -> None:
         """A won match (a shutout above all) gets its moment, if a person is on the winning side."""
-        from game.ui.screens.celebration import CelebrationScene
-
         winner = self.match.winner
         seating = self.seating
         if winner is None or (seating.people and not seating.side_people(winner)):
             return
         who = verb(seating.side_name(winner), "win")
         if self.match.shutout:
-            scene = CelebrationScene(
-                self.app, "shutout", "Shutout!", f"{who} without letting a point through"
+            self.app.screens.show(
+                "celebration", "shutout", "Shutout!", f"{who} without letting a point through"
             )
         else:
-            scene = CelebrationScene(self.app, "match", "Match won!", f"{who} the match")
-        self.app.stack.push(scene)
+            self.app.screens.show("celebration", "match", "Match won!", f"{who} the match")
 
     def autopilot(self) -> None:
         """Self-play starts another match."""
@@ -192,19 +174,19 @@ class MatchResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
-        from game.ui.table.draw import felt
-
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         match = self.match
-        board = self.board
-        _panel(surface, board, view.scale)
+        area = self.board
+        board(surface, self.board, view.scale)
         title, headers = self.title()
         pad = view.px(20 if portrait else 40)
-        x, width = board.x + pad, board.width - 2 * pad
-        y = board.y + view.px(18)
-        y = _centred(surface, title, view.font(52 if not portrait else 30), GOLD, board.centerx, y, width)
+        x, width = area.x + pad, area.width - 2 * pad
+        y = area.y + view.px(18)
+        y = centred_lines(
+            surface, title, view.font(52 if not portrait else 30), theme.GOLD, area.centerx, y, width
+        )
         self.draw_list = [("title", title)]
         y += view.px(16)
         size = view.font(28 if not portrait else 16)
@@ -218,17 +200,17 @@ class MatchResultScene(Scene):
             two_line = two_line or "\n" in head
             hy = y
             for part in head.split("\n"):
-                blit_text(surface, part, size, INK, "midtop", (column, hy))
+                blit_text(surface, part, size, theme.INK, "midtop", (column, hy))
                 hy += font(size).get_linesize()
         y += step * (2 if two_line else 1)
         for label, cells in match_lines(match):
             strong = label == "Total"
-            colour = GOLD if strong else INK
+            colour = theme.GOLD if strong else theme.INK
             if strong:
                 pygame.draw.line(
-                    surface, DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), max(1, view.px(2))
+                    surface, theme.DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), max(1, view.px(2))
                 )
-            _lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
+            wrapped_lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
             for column, cell in zip(columns, cells, strict=True):
                 blit_text(surface, str(cell), size, colour, "midtop", (column, y))
             self.draw_list.append(("row", f"{label}: {' / '.join(str(c) for c in cells)}"))
@@ -240,9 +222,11 @@ class MatchResultScene(Scene):
         else:
             margins = ["Margins:", *lines] if len(lines) > 1 else ["Margin: " + ", ".join(lines)]
         for margin in margins:
-            y = _centred(surface, margin, view.font(26 if not portrait else 16), INK, board.centerx, y, width)
+            y = centred_lines(
+                surface, margin, view.font(26 if not portrait else 16), theme.INK, area.centerx, y, width
+            )
             self.draw_list.append(("margin", margin))
         hands = len(match.played)
-        _centred(surface, f"{hands} hands played", view.font(22 if not portrait else 14), DIM, board.centerx,
+        centred_lines(surface, f"{hands} hands played", view.font(22 if not portrait else 14), theme.DIM, area.centerx,
                  y + view.px(10), width)  # fmt: skip
         self.buttons.draw(surface)

@@ -14,21 +14,21 @@ asks before a new match replaces a saved one.
 
 from __future__ import annotations
 
-import inspect
 import random
-from typing import Any
 
 import pygame
 
 from game.rules import Match
 from game.storage.settings import VARIANT_NAMES, MatchSetup, OptionInfo, Settings
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
-from game.ui.core.menu import DIM, GOLD, GREY, INK, Menu, MenuItem, fit_text, go_back, open_help
-from game.ui.core.scene import Scene
+from game.ui.core.drawing import felt
+from game.ui.core.keys import codes
+from game.ui.core.menu import Menu, MenuItem, fit_text
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button, ButtonRow
 
-REASON = (240, 175, 120)
 HINT = "Arrows choose and change; click a value, or its < to step back."
 FORMAT_WORDS = {"2": "two players", "3": "three players", "4": "four in partnerships"}
 
@@ -82,23 +82,9 @@ def match_summary(settings: Settings) -> str:
     return f"{game}, {FORMAT_WORDS[settings.players]}, to {rules.match_target}"
 
 
-def _table_takes_setup() -> bool:
-    from game.ui.table.scene import TableScene
-
-    try:
-        return "setup" in inspect.signature(TableScene.__init__).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def open_table(app: Any, match: Match, setup: MatchSetup | None) -> None:
+def open_table(app: GameApp, match: Match, setup: MatchSetup | None) -> None:
     """Play `match` with `setup` (who sits where) at the table, in place of every screen."""
-    from game.ui.table.scene import TableScene
-
-    # A table that does not take the seats yet plays the settings' AI in every other seat.
-    seats: dict[str, Any] = {"setup": setup} if _table_takes_setup() else {}
-    scene = TableScene(app, match, **seats)
-    app.stack.replace_all(scene)
+    app.screens.replace("table", match, setup)
 
 
 class NewMatchScene(Scene):
@@ -106,7 +92,7 @@ class NewMatchScene(Scene):
 
     name = "new_match"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         self.settings: Settings = app.settings
         self.menu = Menu([], pygame.Rect(0, 0, 1, 1))
@@ -115,7 +101,7 @@ class NewMatchScene(Scene):
         self.details = pygame.Rect(0, 0, 1, 1)
         here = pygame.Rect(0, 0, 1, 1)
         self.back_button = Button("Back", here.copy(), self.back, key="Esc")
-        self.start_button = Button("Start match", here.copy(), self.start, key="Enter", accent=(250, 200, 90))
+        self.start_button = Button("Start match", here.copy(), self.start, key="Enter", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.back_button, self.start_button])
         self.draw_list: list[tuple[str, str]] = []
         self.drawn: list[tuple[str, pygame.Rect]] = []
@@ -216,7 +202,7 @@ class NewMatchScene(Scene):
 
     def back(self) -> None:
         """Back to where the screen was opened from (the settings stay as chosen)."""
-        go_back(self)
+        self.app.screens.back(self)
 
     def start(self) -> None:
         """Start the match; ask first when it would replace a saved one."""
@@ -225,16 +211,12 @@ class NewMatchScene(Scene):
         if saved is None:
             self.start_now()
             return
-        from game.ui.screens.notices import ConfirmScene
-
-        self.app.stack.push(
-            ConfirmScene(
-                self.app,
-                "Replace your saved match?",
-                f"You have a match to continue ({saved.summary}). A new match takes its place.",
-                yes=("Start new match", self.start_now),
-                no="Keep it",
-            )
+        self.app.screens.show(
+            "confirm",
+            "Replace your saved match?",
+            f"You have a match to continue ({saved.summary}). A new match takes its place.",
+            yes=("Start new match", self.start_now),
+            no="Keep it",
         )
 
     def start_now(self) -> None:
@@ -258,8 +240,8 @@ class NewMatchScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
                 return
-            if event.key == pygame.K_F1:
-                open_help(self.app)
+            if event.key in codes("help"):
+                self.app.screens.show("help")
                 return
         if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
             self.buttons.hover(event.pos)
@@ -275,16 +257,14 @@ class NewMatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, what the match will be, the rows, the explanation and the buttons."""
-        from game.ui.table.draw import felt
-
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
-        blit_text(surface, "New match", view.font(48 if not portrait else 32), GOLD, "center",
+        blit_text(surface, "New match", view.font(48 if not portrait else 32), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         summary_size = view.font(24 if not portrait else 16)
         summary = fit_text(match_summary(self.settings), summary_size, self.summary_rect.width)
-        blit_text(surface, summary, summary_size, DIM, "center", self.summary_rect.center)
+        blit_text(surface, summary, summary_size, theme.DIM, "center", self.summary_rect.center)
         self.draw_list = [("summary", match_summary(self.settings))]
         self.drawn = self.menu.draw(surface)
         self._draw_details(surface)
@@ -298,7 +278,7 @@ class NewMatchScene(Scene):
         view = self.app.viewport
         portrait = view.portrait
         rect = self.details
-        pygame.draw.rect(surface, (16, 44, 31), rect, border_radius=max(6, view.px(10)))
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=max(6, view.px(10)))
         pad = view.px(10 if portrait else 18)
         x, y, width = rect.x + pad, rect.y + pad // 2 + pad // 3, rect.width - 2 * pad
         head = view.font(22 if not portrait else 18)
@@ -308,11 +288,11 @@ class NewMatchScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(rect)
         heading = f"{row_label(info)}: {info.value_label}"
-        blit_text(surface, fit_text(heading, head, width), head, GOLD, "topleft", (x, y))
+        blit_text(surface, fit_text(heading, head, width), head, theme.GOLD, "topleft", (x, y))
         y += font(head).get_linesize() + (pad // 3)
-        lines = [(line, INK) for line in wrap(info.explanation, size, width)]
+        lines = [(line, theme.INK) for line in wrap(info.explanation, size, width)]
         if not info.applies:
-            lines = [(line, REASON) for line in wrap(f"Not used: {info.reason}", size, width)] + lines
+            lines = [(line, theme.REASON) for line in wrap(f"Not used: {info.reason}", size, width)] + lines
         self.draw_list += [("explain", info.explanation)]
         if not info.applies:
             self.draw_list += [("reason", info.reason)]
@@ -326,7 +306,7 @@ class NewMatchScene(Scene):
             hint_y = bottom - font(hint).get_linesize()
             y = self._draw_choices(surface, info, x, y + step // 2, width, size, hint_y)
             self._draw_ignored(surface, x, y + step // 2, width, size, hint_y)
-            blit_text(surface, fit_text(HINT, hint, width), hint, DIM, "topleft", (x, hint_y))
+            blit_text(surface, fit_text(HINT, hint, width), hint, theme.DIM, "topleft", (x, hint_y))
         surface.set_clip(clip)
 
     def _draw_choices(
@@ -336,12 +316,12 @@ class NewMatchScene(Scene):
         step = font(size).get_linesize()
         if len(info.choices) <= 2 or y + step * (len(info.choices) + 1) > bottom:
             return y
-        blit_text(surface, "Choices", size, DIM, "topleft", (x, y))
+        blit_text(surface, "Choices", size, theme.DIM, "topleft", (x, y))
         y += step
         for value, text in info.choices:
             current = value == info.value and type(value) is type(info.value)
             marker = "✓ " if current else "    "
-            colour = GOLD if current else (INK if info.applies else GREY)
+            colour = theme.GOLD if current else (theme.INK if info.applies else theme.GREY)
             blit_text(surface, fit_text(marker + text, size, width), size, colour, "topleft", (x, y))
             y += step
         return y
@@ -354,10 +334,10 @@ class NewMatchScene(Scene):
         if not ignored:
             return
         step = font(size).get_linesize()
-        lines = [("Set but not used in this game:", DIM)]
+        lines = [("Set but not used in this game:", theme.DIM)]
         for info in ignored:
             text = f"{row_label(info)} ({info.value_label}): {info.reason}"
-            lines += [(line, REASON) for line in wrap(text, size, width)]
+            lines += [(line, theme.REASON) for line in wrap(text, size, width)]
             self.draw_list.append(("ignored", f"{info.label}: {info.reason}"))
         for line, colour in lines:
             if y + step > bottom:

@@ -14,18 +14,16 @@ does not play on while a dialog is up, since it acts only when it is the top sce
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
-from game.ui.core.menu import GOLD, INK, TAP_SLOP, Scroller, panel, scrim
-from game.ui.core.scene import Scene
+from game.ui.core.drawing import panel, scrim
+from game.ui.core.menu import TAP_SLOP, Scroller
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button, ButtonRow
-
-WARN = (240, 130, 110)
-ACCENT = (250, 200, 90)
 
 
 class Dialog(Scene):
@@ -38,7 +36,7 @@ class Dialog(Scene):
     modal = True
     name = "dialog"
 
-    def __init__(self, app: Any, title: str, paragraphs: list[str]) -> None:
+    def __init__(self, app: GameApp, title: str, paragraphs: list[str]) -> None:
         super().__init__(app)
         self.title = title
         self.paragraphs = list(paragraphs)
@@ -60,8 +58,7 @@ class Dialog(Scene):
 
     def close(self) -> None:
         """Take the dialog away (when it is on top)."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     # --- layout --------------------------------------------------------------------------
 
@@ -177,7 +174,7 @@ class Dialog(Scene):
         title = self.title
         if font(size).size(title)[0] > self.title_rect.width:
             size = max(view.font(12), size * self.title_rect.width // max(1, font(size).size(title)[0]))
-        blit_text(surface, title, size, GOLD, "center", self.title_rect.center)
+        blit_text(surface, title, size, theme.GOLD, "center", self.title_rect.center)
         self.draw_list = [("title", title)]
         body = self.scroller.rect
         clip = surface.get_clip()
@@ -188,7 +185,7 @@ class Dialog(Scene):
             if paragraph != previous:
                 y += self.line_height // 2
                 previous = paragraph
-            blit_text(surface, line, self.text_size, INK, "topleft", (body.x, y))
+            blit_text(surface, line, self.text_size, theme.INK, "topleft", (body.x, y))
             y += self.line_height
         surface.set_clip(clip)
         self.scroller.draw_bar(surface)
@@ -202,10 +199,10 @@ class NoticeScene(Dialog):
 
     name = "notice"
 
-    def __init__(self, app: Any, texts: list[str]) -> None:
+    def __init__(self, app: GameApp, texts: list[str]) -> None:
         super().__init__(app, "About your saved data", texts)
         here = pygame.Rect(0, 0, 1, 1)
-        self.ok_button = Button("OK", here, self.close, key="Enter", accent=ACCENT)
+        self.ok_button = Button("OK", here, self.close, key="Enter", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.ok_button])
 
     def add(self, texts: list[str]) -> None:
@@ -226,7 +223,7 @@ class ConfirmScene(Dialog):
 
     def __init__(
         self,
-        app: Any,
+        app: GameApp,
         question: str,
         detail: str,
         yes: tuple[str, Callable[[], None]],
@@ -238,7 +235,7 @@ class ConfirmScene(Dialog):
         self.on_yes = yes[1]
         self.on_no = on_no
         self.no_button = Button(no, here.copy(), self.refuse, key="N")
-        self.yes_button = Button(yes[0], here.copy(), self.accept, key="Y", accent=WARN)
+        self.yes_button = Button(yes[0], here.copy(), self.accept, key="Y", accent=theme.WARN)
         self.buttons = ButtonRow([self.no_button, self.yes_button])
         self.focus = 0
 
@@ -265,7 +262,7 @@ class ConfirmScene(Dialog):
             self.refuse()
 
 
-def deliver_notices(app: Any) -> None:
+def deliver_notices(app: GameApp) -> None:
     """Show the data layer's new notices over whatever is up (called once a frame).
 
     Notices wait while no screen is up; ones that arrive while a notice is shown join it.

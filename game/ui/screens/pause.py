@@ -3,44 +3,55 @@ the settings, restart or concede the match (each asks first), quit to the title.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from typing import Protocol
 
 import pygame
 
+from game.rules import Match
+from game.storage.settings import MatchSetup
+from game.storage.stats import Bucket
+from game.ui.core import browser, theme
 from game.ui.core.column import Column, row_height
-from game.ui.core.scene import Scene
+from game.ui.core.drawing import panel, scrim
+from game.ui.core.keys import codes
+from game.ui.core.menu import Menu, MenuItem
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text
 
-if TYPE_CHECKING:
-    from game.rules import Match
-    from game.storage.settings import MatchSetup
-    from game.ui.table.scene import TableScene
-from game.ui.core.menu import (
-    GOLD,
-    Menu,
-    MenuItem,
-    open_help,
-    open_rules,
-    open_settings,
-    panel,
-    scrim,
-)
+
+class PausedGame(Protocol):
+    """What the pause menu reads of the game underneath it (the table)."""
+
+    @property
+    def match(self) -> Match | None:
+        """The match being played."""
+        ...
+
+    @property
+    def setup_of_match(self) -> MatchSetup | None:
+        """Who plays each seat of it."""
+        ...
 
 
 class PauseScene(Scene):
     """The pause menu, over the table or a result screen, on a panel of its own.
 
-    `table` is the table scene underneath, or None over a result screen (then `match` is
-    the match shown there). `setup` is who sits where, when the caller knows it better than
-    the table (``table.setup``). Restarting and conceding ask first; conceding counts the
-    match as lost and ends the saved match.
+    `table` is the game underneath (the table), or None over a result screen (then `match`
+    is the match shown there). `setup` is who sits where, when the caller knows it better
+    than the table (``table.setup_of_match``). Restarting and conceding ask first; conceding
+    counts the match as lost and ends the saved match.
     """
 
     modal = True
     name = "pause"
 
     def __init__(
-        self, app: Any, table: TableScene | None, match: Match | None = None, setup: MatchSetup | None = None
+        self,
+        app: GameApp,
+        table: PausedGame | None,
+        match: Match | None = None,
+        setup: MatchSetup | None = None,
     ) -> None:
         super().__init__(app)
         self.table = table
@@ -53,20 +64,18 @@ class PauseScene(Scene):
         self.drawn: list[tuple[str, pygame.Rect]] = []
 
     def _items(self) -> list[MenuItem]:
-        from game.ui.app import IN_BROWSER
-
         match = self.match
         items = [MenuItem("Resume", press=self.resume, name="resume")]
         if match is not None:
             items.append(MenuItem("Score sheet", press=self.score_sheet, name="score_sheet"))
         items.append(MenuItem("Rules", press=self.rules, name="rules"))
-        items.append(MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"))
+        items.append(MenuItem("Settings", press=lambda: self.app.screens.show("settings"), name="settings"))
         if match is not None:
             items.append(MenuItem("Restart match", press=self.ask_restart, name="restart"))
             if not match.finished:
                 items.append(MenuItem("Concede match", press=self.ask_concede, name="concede"))
         items.append(MenuItem("Quit to title", press=self.to_title, name="title"))
-        if not IN_BROWSER:
+        if not browser.in_browser():
             items.append(MenuItem("Quit game", press=self.app.quit, name="quit"))
         return items
 
@@ -97,26 +106,21 @@ class PauseScene(Scene):
 
     def resume(self) -> None:
         """Back to the game."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     def score_sheet(self) -> None:
         """Every hand of the match so far."""
-        from game.ui.screens.score_sheet import ScoreSheetScene
-
         assert self.match is not None
-        self.app.stack.push(ScoreSheetScene(self.app, self.match))
+        self.app.screens.show("score_sheet", self.match)
 
     def rules(self) -> None:
         """The rules of the match being played."""
-        open_rules(self.app, self.match.rules if self.match is not None else None)
+        self.app.screens.show("rules", self.match.rules if self.match is not None else None)
 
     def match_setup(self) -> MatchSetup | None:
         """Who sits where in this match, as well as it is known."""
-        from game.storage.settings import MatchSetup
-
-        given = self.setup_given or getattr(self.table, "setup_of_match", None)
-        if isinstance(given, MatchSetup) or self.match is None:
+        given = self.setup_given or (self.table.setup_of_match if self.table is not None else None)
+        if given is not None or self.match is None:
             return given
         players = self.match.rules.players
         guess = self.app.settings.match_setup()
@@ -126,53 +130,37 @@ class PauseScene(Scene):
 
     def ask_restart(self) -> None:
         """Ask, then start the match again from nothing (a finished one restarts at once)."""
-        from game.ui.screens.notices import ConfirmScene
-
         assert self.match is not None
         if self.match.finished:
             self.restart()
             return
-        self.app.stack.push(
-            ConfirmScene(
-                self.app,
-                "Restart the match?",
-                "The scores go back to nothing. The match so far is not counted in your statistics.",
-                yes=("Restart", self.restart),
-                no="Keep playing",
-            )
+        self.app.screens.show(
+            "confirm",
+            "Restart the match?",
+            "The scores go back to nothing. The match so far is not counted in your statistics.",
+            yes=("Restart", self.restart),
+            no="Keep playing",
         )
 
     def restart(self) -> None:
         """A new match with the same rules and seats."""
-        import random
-
-        from game.rules import Match
-        from game.ui.screens.new_match import open_table
-
         assert self.match is not None
         first = self.match.first_dealer  # a dealer chosen for the match stays chosen
         match = Match(self.match.rules, random.Random(self.app.rng.random()), first_dealer=first)
-        open_table(self.app, match, self.match_setup())
+        self.app.screens.replace("table", match, self.match_setup())
 
     def ask_concede(self) -> None:
         """Ask, then give the match up."""
-        from game.ui.screens.notices import ConfirmScene
-
-        self.app.stack.push(
-            ConfirmScene(
-                self.app,
-                "Concede the match?",
-                "It counts as a lost match in your statistics, and the saved match ends.",
-                yes=("Concede", self.concede),
-                no="Keep playing",
-            )
+        self.app.screens.show(
+            "confirm",
+            "Concede the match?",
+            "It counts as a lost match in your statistics, and the saved match ends.",
+            yes=("Concede", self.concede),
+            no="Keep playing",
         )
 
     def concede(self) -> None:
         """Count the match as lost, forget the saved match, go to the title screen."""
-        from game.storage.stats import Bucket
-        from game.ui.screens.title import TitleScene
-
         match = self.match
         assert match is not None and not match.finished
         setup = self.match_setup()
@@ -185,13 +173,11 @@ class PauseScene(Scene):
         while stack.scenes:
             stack.pop()  # the table saves the match as it leaves; it is forgotten next
         self.app.persistence.discard_saved_match()
-        stack.push(TitleScene(self.app))
+        self.app.screens.show("title")
 
     def to_title(self) -> None:
         """Leave the table (the match stays saved to continue) for the title screen."""
-        from game.ui.screens.title import TitleScene
-
-        self.app.stack.replace_all(TitleScene(self.app))
+        self.app.screens.replace("title")
 
     # --- input and drawing ---------------------------------------------------------------------
 
@@ -204,8 +190,8 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.resume()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            open_help(self.app)
+        if event.type == pygame.KEYDOWN and event.key in codes("help"):
+            self.app.screens.show("help")
             return
         self.menu.handle(event)
 
@@ -215,5 +201,5 @@ class PauseScene(Scene):
         scrim(surface)
         panel(surface, self.box, view.scale)
         size = view.font(48 if not view.portrait else 34)
-        blit_text(surface, "Paused", size, GOLD, "center", self.title_rect.center)
+        blit_text(surface, "Paused", size, theme.GOLD, "center", self.title_rect.center)
         self.drawn = self.menu.draw(surface)

@@ -13,15 +13,16 @@ drawing blits the ones in view at the current scroll, so a screen at rest costs 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pygame
 
 from game.rules import Card, RuleSet
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height
+from game.ui.core.drawing import felt
 from game.ui.core.layout import card_size
 from game.ui.core.richtext import render_rich
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.scrolling import Drag
 from game.ui.core.sprites import ring
 from game.ui.core.text import blit_text, font, wrap
@@ -29,10 +30,6 @@ from game.ui.core.viewport import Viewport
 from game.ui.core.widgets import Button, ButtonRow
 from game.ui.screens.rules_text import Example, Section, Table, rules_sections, subtitle, title
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-MARK = (255, 120, 40)
 SIDEWAYS_DESIGN = (760, 400)
 """The design area on a short landscape window (a phone held sideways): text stays readable."""
 TAP_SLOP = 10
@@ -50,7 +47,7 @@ class Item:
     rect: pygame.Rect
     text: str = ""
     size: int = 0
-    colour: tuple[int, int, int] = INK
+    colour: tuple[int, int, int] = theme.INK
     card: Card | None = None
     marked: bool = False
 
@@ -60,11 +57,11 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app: Any, rules: RuleSet | None = None) -> None:
+    def __init__(self, app: GameApp, rules: RuleSet | None = None) -> None:
         super().__init__(app)
         self.rules: RuleSet = rules if rules is not None else app.settings.ruleset()
         self.sections: list[Section] = rules_sections(self.rules)
-        self.back = Button("Back", pygame.Rect(0, 0, 1, 1), self.close, key="Esc", accent=(250, 200, 90))
+        self.back = Button("Back", pygame.Rect(0, 0, 1, 1), self.close, key="Esc", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.back])
         self.items: list[Item] = []
         self.content_height = 0
@@ -134,7 +131,9 @@ class RulesScene(Scene):
                 y += view.px(14 if portrait else 18)
             size = sizes["heading"]
             height = font(size, bold=True).get_linesize()
-            self.items.append(Item("heading", pygame.Rect(0, y, width, height), section.title, size, GOLD))
+            self.items.append(
+                Item("heading", pygame.Rect(0, y, width, height), section.title, size, theme.GOLD)
+            )
             y += height + view.px(4)
             for block in section.blocks:
                 if isinstance(block, str):
@@ -174,7 +173,9 @@ class RulesScene(Scene):
                 self.items.append(Item("card", rect, card=card, marked=card in group.marked))
             caption_y = top + card_h + view.px(4)
             for text in captions:
-                self.items.append(Item("caption", pygame.Rect(x, caption_y, slot_w, line), text, size, DIM))
+                self.items.append(
+                    Item("caption", pygame.Rect(x, caption_y, slot_w, line), text, size, theme.DIM)
+                )
                 caption_y += line
             row_bottom = max(row_bottom, caption_y)
             x += slot_w + gap
@@ -186,7 +187,9 @@ class RulesScene(Scene):
         name_w = min(width - view.px(60), view.px(300))
         for name, value in table.rows:
             self.items.append(Item("cell", pygame.Rect(0, y, name_w, step), name, size))
-            self.items.append(Item("cell", pygame.Rect(name_w, y, view.px(60), step), value, size, GOLD))
+            self.items.append(
+                Item("cell", pygame.Rect(name_w, y, view.px(60), step), value, size, theme.GOLD)
+            )
             y += step
         return y
 
@@ -204,8 +207,7 @@ class RulesScene(Scene):
 
     def close(self) -> None:
         """Back to whatever was underneath."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the body (clamped)."""
@@ -255,15 +257,20 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the heading, the rules in view, a scroll bar and Back."""
-        from game.ui.table.draw import felt
-
         view = self.view
         tight = self.tight
         surface.blit(felt(view.size), (0, 0))
         heading = f"Rules: {title(self.rules)}"
-        blit_text(surface, heading, view.font(34 if tight else 50), GOLD, "center", self.title_at, bold=True)
         blit_text(
-            surface, subtitle(self.rules), view.font(15 if tight else 21), DIM, "center", self.subtitle_at
+            surface, heading, view.font(34 if tight else 50), theme.GOLD, "center", self.title_at, bold=True
+        )
+        blit_text(
+            surface,
+            subtitle(self.rules),
+            view.font(15 if tight else 21),
+            theme.DIM,
+            "center",
+            self.subtitle_at,
         )
         self.drawn = [("title", heading), ("subtitle", subtitle(self.rules))]
         clip = surface.get_clip()
@@ -288,10 +295,10 @@ class RulesScene(Scene):
             surface.blit(self.app.art.shadow(rect.size), rect.move(view.px(2), view.px(3)))
             surface.blit(face, rect)
             if item.marked:
-                ring(surface, rect, MARK, max(2, view.px(3)))
+                ring(surface, rect, theme.POINTER, max(2, view.px(3)))
         elif item.kind == "heading":
             blit_text(surface, item.text, item.size, item.colour, "topleft", rect.topleft, bold=True)
-        elif item.kind == "cell" and item.colour == GOLD:
+        elif item.kind == "cell" and item.colour == theme.GOLD:
             blit_text(surface, item.text, item.size, item.colour, "topright", rect.topright)
         else:
             surface.blit(render_rich(item.text, item.size, item.colour), rect.topleft)
@@ -302,5 +309,5 @@ class RulesScene(Scene):
         track = pygame.Rect(body.right - view.px(4), body.y, max(3, view.px(4)), body.height)
         length = max(view.px(24), body.height * body.height // max(1, self.content_height))
         top = track.y + (body.height - length) * self.scroll // max(1, self.max_scroll)
-        pygame.draw.rect(surface, (70, 120, 90), track, border_radius=2)
-        pygame.draw.rect(surface, GOLD, (track.x, top, track.width, length), border_radius=2)
+        pygame.draw.rect(surface, theme.RULE, track, border_radius=2)
+        pygame.draw.rect(surface, theme.GOLD, (track.x, top, track.width, length), border_radius=2)

@@ -25,20 +25,16 @@ from typing import Any
 import pygame
 
 from game.rules import Match, PlayedHand, ResultKind
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height
-from game.ui.core.menu import panel, scrim
+from game.ui.core.drawing import panel, scrim
 from game.ui.core.richtext import render_rich
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.scrolling import Drag
 from game.ui.core.seating import Seating, margin_text, result_word, verb
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button, ButtonRow
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
-RULE = (70, 120, 90)
-SHEET_FILL = (16, 44, 31)
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_c)
 TAP_SLOP = 10
 """Logical pixels a finger may move and still tap (more is a scroll)."""
@@ -185,7 +181,7 @@ def _closing_rows(match: Match) -> list[SheetRow]:
     return rows
 
 
-def setup_at_table(app: Any, match: Match) -> Any:
+def setup_at_table(app: GameApp, match: Match) -> Any:
     """The seats of `match` as the table playing it knows them (None if no table plays it)."""
     for scene in reversed(app.stack.scenes):
         flow = getattr(scene, "flow", None)
@@ -209,7 +205,7 @@ class ScoreSheetScene(Scene):
     modal = True
     name = "score_sheet"
 
-    def __init__(self, app: Any, match: Match, setup: Any = None) -> None:
+    def __init__(self, app: GameApp, match: Match, setup: Any = None) -> None:
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup if setup is not None else setup_at_table(app, match)
@@ -217,7 +213,7 @@ class ScoreSheetScene(Scene):
         self.rows = sheet_rows(match, self.seating)
         self.headers = sheet_headers(match, self.seating)
         self.margins = margin_text(match, self.seating)
-        self.close = Button("Close", pygame.Rect(0, 0, 1, 1), self.leave, key="Esc", accent=GOLD)
+        self.close = Button("Close", pygame.Rect(0, 0, 1, 1), self.leave, key="Esc", accent=theme.GOLD)
         self.buttons = ButtonRow([self.close])
         self.box = pygame.Rect(0, 0, 1, 1)
         self.body = pygame.Rect(0, 0, 1, 1)
@@ -312,8 +308,7 @@ class ScoreSheetScene(Scene):
 
     def leave(self) -> None:
         """Back to what was underneath."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
 
     def reviewable(self, row: SheetRow) -> bool:
         """True for a hand you played (its review opens from its row)."""
@@ -336,7 +331,6 @@ class ScoreSheetScene(Scene):
         """Step through the hand of placed row `index` with the coach."""
         if index is None or not self.reviewable(self.placed[index].row):
             return
-        from game.ui.coach.review import ReviewScene
 
         played_index = self.placed[index].row.played
         assert played_index is not None
@@ -345,7 +339,7 @@ class ScoreSheetScene(Scene):
         me = played.players.index(0)
         other = played.players[1 - me]
         title = f"Review of hand {played.number}"
-        self.app.stack.push(ReviewScene(self.app, hand, me, self.seating.name(other), title=title))
+        self.app.screens.show("review", hand, me, self.seating.name(other), title=title)
 
     def _move_focus(self, step: int) -> None:
         mine = [i for i, placed in enumerate(self.placed) if self.reviewable(placed.row)]
@@ -426,18 +420,20 @@ class ScoreSheetScene(Scene):
         """The pad: title, column names, rows (clipped and scrolled), the Close button."""
         view = self.app.viewport
         portrait = view.portrait
-        scrim(surface, (0, 0, 0, 170))
+        scrim(surface, theme.SCRIM_DARK)
         radius = max(8, round(18 * view.scale))
-        pygame.draw.rect(surface, SHEET_FILL, self.box, border_radius=radius)  # opaque: nothing shows through
+        pygame.draw.rect(
+            surface, theme.PANEL, self.box, border_radius=radius
+        )  # opaque: nothing shows through
         panel(surface, self.box, view.scale)
         self.draw_list = []
         rules = self.match.rules
         title = "Score sheet"
-        blit_text(surface, title, view.font(40 if not portrait else 28), GOLD, "midtop",
+        blit_text(surface, title, view.font(40 if not portrait else 28), theme.GOLD, "midtop",
                   (self.box.centerx, self.box.y + view.px(8)))  # fmt: skip
         variant = rules.variant.value.capitalize()
         note = f"{variant} gin to {self.match.target}; gin {rules.gin_bonus}, undercut {rules.undercut_bonus}"
-        blit_text(surface, note, view.font(17 if not portrait else 12), DIM, "midtop",
+        blit_text(surface, note, view.font(17 if not portrait else 12), theme.DIM, "midtop",
                   (self.box.centerx, self.box.y + view.px(36 if not portrait else 32)))  # fmt: skip
         size = self.text_size
         for (left, right), header in zip(self.columns, self.headers, strict=True):
@@ -448,15 +444,15 @@ class ScoreSheetScene(Scene):
             )
             y = self.head.y
             for line in lines[:2]:
-                rect = blit_text(surface, line, size, INK, "midtop", ((left + right) // 2, y))
+                rect = blit_text(surface, line, size, theme.INK, "midtop", ((left + right) // 2, y))
                 y = rect.bottom
             self.draw_list.append(
                 ("header", header, pygame.Rect(left, self.head.y, right - left, self.head.height))
             )
-        blit_text(surface, "Hand", view.font(17 if not portrait else 12), DIM, "bottomleft",
+        blit_text(surface, "Hand", view.font(17 if not portrait else 12), theme.DIM, "bottomleft",
                   (self.body.x, self.head.bottom - view.px(2)))  # fmt: skip
         pygame.draw.line(
-            surface, RULE, (self.body.x, self.head.bottom), (self.body.right, self.head.bottom), 1
+            surface, theme.RULE, (self.body.x, self.head.bottom), (self.body.right, self.head.bottom), 1
         )
         clip = surface.get_clip()
         surface.set_clip(self.body)
@@ -467,16 +463,16 @@ class ScoreSheetScene(Scene):
                     band = pygame.Rect(
                         self.body.x, y, self.body.width - view.px(10), placed.height - view.px(2)
                     )
-                    pygame.draw.rect(surface, (30, 70, 48), band, border_radius=view.px(6))
+                    pygame.draw.rect(surface, theme.ROW_BAND, band, border_radius=view.px(6))
                     hint = "tap to review" if portrait else "R: review this hand  (Tab: another)"
-                    blit_text(surface, hint, view.font(14 if not portrait else 11), GOLD, "bottomright",
+                    blit_text(surface, hint, view.font(14 if not portrait else 11), theme.GOLD, "bottomright",
                               (self.columns[0][0] - view.px(8), band.bottom - view.px(2)))  # fmt: skip
                 self._draw_row(surface, placed, y)
             y += placed.height
         step = font(self.small_size).get_linesize()
         y += step // 2
         for line in self.margins:
-            rect = blit_text(surface, line, self.small_size + 1, GOLD, "midtop", (self.body.centerx, y))
+            rect = blit_text(surface, line, self.small_size + 1, theme.GOLD, "midtop", (self.body.centerx, y))
             self.draw_list.append(("margin", line, rect))
             y += step
         surface.set_clip(clip)
@@ -490,11 +486,11 @@ class ScoreSheetScene(Scene):
         size, small = self.text_size, self.small_size
         line = font(size).get_linesize()
         strong = row.kind in ("total", "round")
-        colour = GOLD if row.kind == "total" else INK
+        colour = theme.GOLD if row.kind == "total" else theme.INK
         if row.kind in ("boxes", "total"):
-            pygame.draw.line(surface, RULE, (self.body.x, y), (self.body.right - view.px(10), y), 1)
+            pygame.draw.line(surface, theme.RULE, (self.body.x, y), (self.body.right - view.px(10), y), 1)
         x = self.body.x
-        label_colour = DIM if row.kind in ("void", "playing") else colour
+        label_colour = theme.DIM if row.kind in ("void", "playing") else colour
         blit_text(surface, row.label, size if not row.label.isdigit() else small + 2, label_colour, "topleft",
                   (x, y + view.px(4)))  # fmt: skip
         detail_x = (
@@ -502,14 +498,14 @@ class ScoreSheetScene(Scene):
         )
         dy = y + view.px(4) + (line - font(small).get_linesize()) // 2
         for text in placed.lines:
-            surface.blit(render_rich(text, small, DIM), (detail_x, dy))
+            surface.blit(render_rich(text, small, theme.DIM), (detail_x, dy))
             dy += font(small).get_linesize()
         for side, (left, right) in enumerate(self.columns):
             centre = (left + right) // 2
             top = y + view.px(4)
             points = row.points[side]
             if points:
-                ink = GOLD if points.startswith("+") and row.kind != "boxes" else DIM
+                ink = theme.GOLD if points.startswith("+") and row.kind != "boxes" else theme.DIM
                 rect = blit_text(surface, points, size, ink, "midtop", (centre, top))
                 self._draw_boxes(
                     surface,
@@ -527,7 +523,7 @@ class ScoreSheetScene(Scene):
                     rect = pygame.Rect(
                         left + view.px(6), ty + line - view.px(2), right - left - view.px(12), 1
                     )
-                    pygame.draw.rect(surface, RULE, rect)
+                    pygame.draw.rect(surface, theme.RULE, rect)
         cells = " / ".join(f"{p}{'=' + t if t else ''}" for p, t in zip(row.points, row.totals, strict=True))
         self.draw_list.append(
             (
@@ -542,7 +538,7 @@ class ScoreSheetScene(Scene):
         side = max(4, self.app.viewport.px(7))
         gap = max(1, side // 3)
         for index in range(count):
-            pygame.draw.rect(surface, GOLD, (x + index * (side + gap), cy - side // 2, side, side),
+            pygame.draw.rect(surface, theme.GOLD, (x + index * (side + gap), cy - side // 2, side, side),
                              border_radius=max(1, side // 4))  # fmt: skip
 
     def _scroll_bar(self, surface: pygame.Surface) -> None:
@@ -553,5 +549,5 @@ class ScoreSheetScene(Scene):
         content = self.content_height
         length = max(12, body.height * body.height // max(1, content))
         top = track.y + (body.height - length) * self.scroll // max(1, content - body.height)
-        pygame.draw.rect(surface, (70, 120, 90), track, border_radius=2)
-        pygame.draw.rect(surface, GOLD, (track.x, top, track.width, length), border_radius=2)
+        pygame.draw.rect(surface, theme.RULE, track, border_radius=2)
+        pygame.draw.rect(surface, theme.GOLD, (track.x, top, track.width, length), border_radius=2)

@@ -8,16 +8,16 @@ A few cards show the deck's colours, and a line says where settings are kept.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.rules import Card
-from game.ui.core import browser
+from game.ui.core import browser, theme
 from game.ui.core.column import Column, row_height
+from game.ui.core.drawing import panel, scrim
+from game.ui.core.keys import codes
 from game.ui.core.layout import card_size
-from game.ui.core.menu import DIM, GOLD, INK, Menu, MenuItem, fit_text, go_back, open_help, panel, scrim
-from game.ui.core.scene import Scene
+from game.ui.core.menu import Menu, MenuItem, fit_text
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button, ButtonRow
 
@@ -35,7 +35,7 @@ class SettingsScene(Scene):
     modal = True
     name = "settings"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         self.items = [self._item(name) for name in DISPLAY_OPTIONS]
         if browser.fullscreen_available():
@@ -45,9 +45,7 @@ class SettingsScene(Scene):
                 )
             )
         self.menu = Menu(self.items, pygame.Rect(0, 0, 1, 1))
-        self.done_button = Button(
-            "Done", pygame.Rect(0, 0, 1, 1), self.back, key="Esc", accent=(250, 200, 90)
-        )
+        self.done_button = Button("Done", pygame.Rect(0, 0, 1, 1), self.back, key="Esc", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.done_button])
         self.box = pygame.Rect(0, 0, 1, 1)
         self.title_rect = pygame.Rect(0, 0, 1, 1)
@@ -116,7 +114,7 @@ class SettingsScene(Scene):
 
     def back(self) -> None:
         """Back to the screen that opened the settings."""
-        go_back(self)
+        self.app.screens.back(self)
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The rows and Done."""
@@ -127,8 +125,8 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            open_help(self.app)
+        if event.type == pygame.KEYDOWN and event.key in codes("help"):
+            self.app.screens.show("help")
             return
         if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
             self.buttons.hover(event.pos)
@@ -149,7 +147,7 @@ class SettingsScene(Scene):
         portrait = view.portrait
         scrim(surface)
         panel(surface, self.box, view.scale)
-        blit_text(surface, "Settings", view.font(40 if not portrait else 30), GOLD, "center",
+        blit_text(surface, "Settings", view.font(40 if not portrait else 30), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         self.menu.draw(surface)
         self.draw_list = []
@@ -162,7 +160,7 @@ class SettingsScene(Scene):
             size = view.font(21 if not portrait else 17)
             y = self.explain_rect.y
             for line in wrap(explanation, size, self.explain_rect.width)[:2]:
-                blit_text(surface, line, size, INK, "topleft", (self.explain_rect.x, y))
+                blit_text(surface, line, size, theme.INK, "topleft", (self.explain_rect.x, y))
                 y += font(size).get_linesize()
             self.draw_list.append(("explain", explanation))
         self._draw_preview(surface)
@@ -173,7 +171,7 @@ class SettingsScene(Scene):
             lines = [lines[0], fit_text(" ".join(lines[1:]), small, self.where_rect.width)]
         y = self.where_rect.y
         for line in lines:
-            blit_text(surface, line, small, DIM, "topleft", (self.where_rect.x, y))
+            blit_text(surface, line, small, theme.DIM, "topleft", (self.where_rect.x, y))
             y += font(small).get_linesize()
         self.draw_list.append(("where", where))
         self.buttons.draw(surface)

@@ -11,14 +11,15 @@ what is shown (everything, or only that bucket) after asking.
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 import pygame
 
 from game.storage.stats import Bucket, Stats
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
-from game.ui.core.menu import DIM, GOLD, INK, TAP_SLOP, Menu, MenuItem, Scroller, go_back, open_help
-from game.ui.core.scene import Scene
+from game.ui.core.drawing import board, felt
+from game.ui.core.menu import TAP_SLOP, Menu, MenuItem, Scroller
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font
 from game.ui.core.widgets import Button, ButtonRow
 
@@ -61,7 +62,7 @@ class StatsScene(Scene):
 
     name = "statistics"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         self.bucket: Bucket | None = None
         self.board = pygame.Rect(0, 0, 1, 1)
@@ -74,7 +75,7 @@ class StatsScene(Scene):
         )
         here = pygame.Rect(0, 0, 1, 1)
         self.reset_button = Button("Reset…", here.copy(), self.ask_reset, key="R")
-        self.back_button = Button("Back", here.copy(), self.back, key="Esc", accent=(250, 200, 90))
+        self.back_button = Button("Back", here.copy(), self.back, key="Esc", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.reset_button, self.back_button])
         self.draw_list: list[tuple[str, str]] = []
         self._pressed = False
@@ -171,8 +172,6 @@ class StatsScene(Scene):
 
     def ask_reset(self) -> None:
         """Ask before forgetting what is shown."""
-        from game.ui.screens.notices import ConfirmScene
-
         if self.bucket is None:
             question, detail = (
                 "Forget all statistics?",
@@ -183,9 +182,7 @@ class StatsScene(Scene):
                 "Forget these statistics?",
                 f"The record of {self.bucket.label} is forgotten; the rest is kept. This cannot be undone.",
             )
-        self.app.stack.push(
-            ConfirmScene(self.app, question, detail, yes=("Forget", self.reset), no="Keep them")
-        )
+        self.app.screens.show("confirm", question, detail, yes=("Forget", self.reset), no="Keep them")
 
     def reset(self) -> None:
         """Confirmed: forget what is shown, and save."""
@@ -197,7 +194,7 @@ class StatsScene(Scene):
 
     def back(self) -> None:
         """Back to where the statistics were opened from."""
-        go_back(self)
+        self.app.screens.back(self)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -242,7 +239,7 @@ class StatsScene(Scene):
         elif key == pygame.K_r:
             self.ask_reset()
         elif key == pygame.K_F1:
-            open_help(self.app)
+            self.app.screens.show("help")
 
     def autopilot(self) -> None:
         """Self-play goes back."""
@@ -252,14 +249,12 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board: title, selector, the rows, a note when nothing is saved, the buttons."""
-        from game.ui.table.draw import felt
-        from game.ui.table.hand_result import _panel
 
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
-        _panel(surface, self.board, view.scale)
-        blit_text(surface, "Statistics", view.font(48 if not portrait else 32), GOLD, "center",
+        board(surface, self.board, view.scale)
+        blit_text(surface, "Statistics", view.font(48 if not portrait else 32), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         self.draw_list = [("showing", self.shown_label())]
         self.selector.draw(surface)
@@ -267,7 +262,12 @@ class StatsScene(Scene):
         if not self.app.persistence.available:
             note = "Statistics are not saved in this session."
             blit_text(
-                surface, note, view.font(18 if not portrait else 13), DIM, "center", self.note_rect.center
+                surface,
+                note,
+                view.font(18 if not portrait else 13),
+                theme.DIM,
+                "center",
+                self.note_rect.center,
             )
             self.draw_list.append(("note", note))
         self.buttons.draw(surface)
@@ -282,13 +282,15 @@ class StatsScene(Scene):
         for kind, label, value, y, below in self._layout_rows():
             y += top
             if kind == "heading":
-                pygame.draw.line(surface, DIM, (body.x, y - 2), (body.right - pad, y - 2), 1)
-                blit_text(surface, label, size, DIM, "topleft", (body.x + pad, y + self.line_height // 6))
+                pygame.draw.line(surface, theme.DIM, (body.x, y - 2), (body.right - pad, y - 2), 1)
+                blit_text(
+                    surface, label, size, theme.DIM, "topleft", (body.x + pad, y + self.line_height // 6)
+                )
                 self.draw_list.append(("heading", label))
                 continue
-            blit_text(surface, label, size, INK, "topleft", (body.x + pad, y))
+            blit_text(surface, label, size, theme.INK, "topleft", (body.x + pad, y))
             value_y = y + self.line_height if below else y
-            blit_text(surface, value, size, GOLD, "topright", (body.right - 2 * pad, value_y))
+            blit_text(surface, value, size, theme.GOLD, "topright", (body.right - 2 * pad, value_y))
             self.draw_list.append(("row", f"{label}: {value}"))
         surface.set_clip(clip)
         self.scroller.draw_bar(surface)

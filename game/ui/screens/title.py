@@ -1,33 +1,56 @@
 """The title screen: continue the saved match, start a new one, and the ways to learn.
 
 It is short on purpose: Continue (when a match is saved, focused and named), New match,
-Learn to play, Rules, Statistics, Settings, Help, and Quit on the desktop. Every option of
-a match is on the new-match screen; how the game looks and sounds is on the settings
-screen. A saved match that fails any check is never offered (the data layer sets it aside
-and says so in a notice).
+the daily deal, Learn to play, Rules, Statistics, Settings, Help, and Quit on the desktop.
+Every option of a match is on the new-match screen; how the game looks and sounds is on the
+settings screen. A saved match that fails any check is never offered (the data layer sets
+it aside and says so in a notice). Each entry opens its screen by name (``app.screens``).
 """
 
 from __future__ import annotations
 
+import datetime
 import math
-from typing import Any
+import random
 
 import pygame
 
 from game.rules import Card
 from game.storage.persistence import SavedMatch
+from game.ui.core import browser, dates, theme
 from game.ui.core.column import Column, row_height
+from game.ui.core.drawing import felt
+from game.ui.core.keys import codes, key_label
 from game.ui.core.layout import card_size
-from game.ui.core.menu import Menu, MenuItem, open_help, open_rules, open_settings
-from game.ui.core.scene import Scene
+from game.ui.core.menu import Menu, MenuItem
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
 SHOWCASE = [Card.parse(text) for text in ("AS", "KH", "QD", "JC", "TS")]
 SETTLE_S = 2.5
 """Seconds the showcase cards sway after the screen opens; then it rests (no redraws)."""
+
+
+def daily_label(day: datetime.date) -> str:
+    """The daily deal's entry: "Daily deal · 30 Nov"."""
+    return f"Daily deal · {dates.day_and_month(day)}"
+
+
+def daily_item(app: GameApp, day: datetime.date | None = None) -> MenuItem:
+    """The daily deal's entry, "Daily deal · 30 Nov", with the day's state on the right:
+    "played ✓" once the day counted, else the streak of days still running."""
+    day = day or dates.today()
+
+    def state() -> str:
+        result = app.stats.daily_result(day)
+        if result is not None:
+            return "left unfinished" if result.unfinished else "played ✓"
+        streak = app.stats.daily_summary(day).current_streak
+        return f"{streak} day{'' if streak == 1 else 's'} in a row" if streak else ""
+
+    return MenuItem(
+        daily_label(day), press=lambda: app.screens.replace("daily_table", day), value=state, name="daily"
+    )
 
 
 class TitleScene(Scene):
@@ -35,7 +58,7 @@ class TitleScene(Scene):
 
     name = "title"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         self.time = 0.0
         self.saved: SavedMatch | None = None
@@ -58,8 +81,7 @@ class TitleScene(Scene):
         self.resized()
 
     def _items(self) -> list[MenuItem]:
-        from game.ui.app import IN_BROWSER
-
+        screens = self.app.screens
         items = []
         if self.saved is not None:
             summary = self.saved.summary
@@ -67,29 +89,17 @@ class TitleScene(Scene):
                 MenuItem("Continue match", press=self.continue_match, value=lambda: summary, name="continue")
             )
         items.append(MenuItem("New match", press=self.new_match, name="new"))
-        daily = self.daily_deal_item()
-        if daily is not None:
-            items.append(daily)
+        items.append(daily_item(self.app))
         items.append(MenuItem("Learn to play", press=self.learn, name="learn"))
-        items.append(MenuItem("Rules", press=lambda: open_rules(self.app, None), name="rules"))
+        items.append(MenuItem("Rules", press=lambda: screens.show("rules", None), name="rules"))
         items += [
             MenuItem("Statistics", press=self.open_stats, name="statistics"),
-            MenuItem("Settings", press=lambda: open_settings(self.app), name="settings"),
+            MenuItem("Settings", press=lambda: screens.show("settings"), name="settings"),
             MenuItem("Help", press=self.open_help, name="help"),
         ]
-        if not IN_BROWSER:
+        if not browser.in_browser():
             items.append(MenuItem("Quit", press=self.app.quit, name="quit"))
         return items
-
-    def daily_deal_item(self) -> MenuItem | None:
-        """The slot for the "Daily deal" entry, between New match and Learn to play.
-
-        The daily deal is added by its own screen; until then there is no entry (a menu
-        row that leads nowhere is worse than none).
-        """
-        from game.ui.fairplay.daily_deal import daily_menu_item
-
-        return daily_menu_item(self.app)
 
     def resized(self) -> None:
         """Lay the title, the showcase and the menu out for the window."""
@@ -137,41 +147,31 @@ class TitleScene(Scene):
 
     def open_stats(self) -> None:
         """The statistics screen."""
-        from game.ui.screens.statistics import StatsScene
-
-        self.app.stack.push(StatsScene(self.app))
+        self.app.screens.show("statistics")
 
     def open_help(self) -> None:
         """How to play and the controls."""
-        open_help(self.app)
+        self.app.screens.show("help")
 
     def learn(self) -> None:
-        """The tutorial: a guided first hand."""
-        from game.ui.tutorial.scene import start_tutorial
-
-        start_tutorial(self.app)
+        """The tutorial: a guided first hand, in place of the title."""
+        self.app.screens.replace("tutorial")
 
     def new_match(self) -> None:
         """The new-match screen (every option, then Start)."""
-        from game.ui.screens.new_match import NewMatchScene
-
-        self.app.stack.push(NewMatchScene(self.app))
+        self.app.screens.show("new_match")
 
     def continue_match(self) -> None:
         """Resume the saved match, with who sat where."""
-        from game.ui.screens.new_match import open_table
-
         saved = self.app.persistence.take_saved_match()
         if saved is None:
             self.setup()  # it went away (or failed its check) since the menu was built
             return
-        open_table(self.app, saved.match, saved.setup)
+        self.app.screens.replace("table", saved.match, saved.setup)
 
     def back(self) -> None:
         """Esc: quit on the desktop (a browser tab is closed by the browser)."""
-        from game.ui.app import IN_BROWSER
-
-        if not IN_BROWSER:
+        if not browser.in_browser():
             self.app.quit()
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
@@ -184,7 +184,7 @@ class TitleScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.back()
                 return
-            if event.key == pygame.K_F1:
+            if event.key in codes("help"):
                 self.open_help()
                 return
             if event.key == pygame.K_n:
@@ -205,9 +205,9 @@ class TitleScene(Scene):
 
     def autopilot(self) -> None:
         """Self-play starts a match with the current settings."""
-        from game.ui.screens.new_match import NewMatchScene
-
-        NewMatchScene(self.app).start_now()
+        settings = self.app.settings
+        match = settings.new_match(random.Random(self.app.rng.random()))
+        self.app.screens.replace("table", match, settings.match_setup())
 
     def _fanned(self, index: int, tilt: int, four: bool) -> pygame.Surface:
         """A showcase card turned to its place in the fan (rotated once per size, then cached)."""
@@ -224,16 +224,18 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""
-        from game.ui.table.draw import felt
-
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
-        blit_text(surface, "Gin Rummy", view.font(96 if not portrait else 52), GOLD, "center", self.title_at)
+        blit_text(
+            surface, "Gin Rummy", view.font(96 if not portrait else 52), theme.GOLD, "center", self.title_at
+        )
         subtitle = "Two, three or four players, ten cards, knock or go gin."
         if portrait:
             subtitle = "Ten cards. Knock or go gin."
-        blit_text(surface, subtitle, view.font(28 if not portrait else 16), DIM, "center", self.subtitle_at)
+        blit_text(
+            surface, subtitle, view.font(28 if not portrait else 16), theme.DIM, "center", self.subtitle_at
+        )
         four = self.app.settings.four_colour
         # The cards sway as the screen opens, easing to rest.
         calm = max(0.0, 1.0 - self.time / SETTLE_S) ** 2
@@ -247,5 +249,9 @@ class TitleScene(Scene):
                 y = base_y - math.cos(angle) * self.fan_radius + bob
                 surface.blit(image, image.get_rect(center=(round(x), round(y))))
         self.drawn = self.menu.draw(surface)
-        footer = "Tap a choice." if portrait else "Arrows and Enter, or click.  N: new match   F1: help"
-        blit_text(surface, footer, view.font(22 if not portrait else 14), DIM, "center", self.footer_at)
+        footer = (
+            "Tap a choice."
+            if portrait
+            else f"Arrows and Enter, or click.  N: new match   {key_label('help')}: help"
+        )
+        blit_text(surface, footer, view.font(22 if not portrait else 14), theme.DIM, "center", self.footer_at)

@@ -3,24 +3,49 @@ move by move on a small table you can follow or skip, then its result."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import pygame
 
-from game.rules import Card, ResultKind, best_melds, card_symbol
+from game.rules import Card, Event, Hand, Match, ResultKind, best_melds, card_symbol
+from game.storage.settings import MatchSetup
+from game.ui.core import theme
+from game.ui.core.art import CardArt
 from game.ui.core.column import Column, row_height, split
+from game.ui.core.drawing import board, centred_lines, scrim
+from game.ui.core.keys import key_map
 from game.ui.core.layout import card_size
-from game.ui.core.menu import scrim
 from game.ui.core.richtext import render_rich
-from game.ui.core.scene import Scene
-from game.ui.core.seating import round_complete, round_lines, verb
+from game.ui.core.scene import GameApp, Scene
+from game.ui.core.seating import Seating, round_complete, round_lines, verb
 from game.ui.core.text import blit_text, font, wrap
-from game.ui.core.widgets import Button, ButtonRow
+from game.ui.core.widgets import Button, ButtonRow, panel_input
+from game.ui.table.background import BackgroundGame
+from game.ui.table.flow import meld_ordered
+from game.ui.table.outcome import headline
 
-if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
 
-from game.ui.table.hand_result import DIM, GOLD, INK, _centred, _panel, headline, panel_input, shortcut_keys
+class AwayTable(Protocol):
+    """What the AI-only hand's panel needs of the table under it."""
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def setup_of_match(self) -> MatchSetup | None: ...
+
+    @property
+    def seating(self) -> Seating: ...
+
+    background: BackgroundGame | None
+
+    def next_hand(self) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+    def open_help(self) -> None: ...
+
+    def open_sheet(self) -> None: ...
 
 
 class AwayGameScene(Scene):
@@ -36,14 +61,14 @@ class AwayGameScene(Scene):
     modal = True
     name = "away_game"
 
-    def __init__(self, app: Any, table: TableScene) -> None:
+    def __init__(self, app: GameApp, table: AwayTable) -> None:
         super().__init__(app)
         self.table = table
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.area = pygame.Rect(0, 0, 1, 1)
         self.clock = 0.0
         self.continue_button = Button(
-            "Continue", pygame.Rect(0, 0, 1, 1), self.next, key="Enter", accent=(250, 200, 90)
+            "Continue", pygame.Rect(0, 0, 1, 1), self.next, key="Enter", accent=theme.ACCENT
         )
         self.skip_button = Button("Skip to the end", pygame.Rect(0, 0, 1, 1), self.skip, key="Enter")
         self.menu_button = Button("Menu", pygame.Rect(0, 0, 1, 1), table.open_menu, key="Esc")
@@ -72,7 +97,7 @@ class AwayGameScene(Scene):
         self.skip_button.rect = main.copy()
         self.menu_button.rect = menu
         for button in self.buttons.buttons:
-            button.size = view.font(24 if not portrait else 18)
+            button.size = view.font(theme.BUTTON_TEXT.of(view))
             button.show_key = not portrait
         inner.take(58 if not portrait else 50, gap=4)  # the title and who plays
         self.area = inner.remaining()
@@ -82,7 +107,7 @@ class AwayGameScene(Scene):
         return not self.done
 
     @property
-    def game(self) -> Any:
+    def game(self) -> BackgroundGame | None:
         """The AI-only hand (None once the table has moved on)."""
         return self.table.background
 
@@ -104,8 +129,7 @@ class AwayGameScene(Scene):
         if not self.done:
             self.skip()
             return
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
         self.table.background = None
         self.table.next_hand()
 
@@ -122,7 +146,7 @@ class AwayGameScene(Scene):
         """Enter/Space or the button skips, then continues; Esc, F1 and C as at the table."""
         self._show_buttons()
         table = self.table
-        keys = shortcut_keys(self.app, table, table.match, table.setup_of_match)
+        keys = key_map({"help": table.open_help, "sheet": table.open_sheet})
         panel_input(event, self.buttons, self.next, table.open_menu, keys)
 
     def update(self, dt: float) -> None:
@@ -183,15 +207,19 @@ class AwayGameScene(Scene):
         """A panel over the dimmed table: the small table, the last move or the result, scores."""
         view = self.app.viewport
         portrait = view.portrait
-        scrim(surface, (0, 0, 0, 120))
-        _panel(surface, self.rect, view.scale)
+        scrim(surface, theme.SCRIM_LIGHT)
+        board(surface, self.rect, view.scale)
         title, subtitle, body = self.lines()
         match = self.table.match
         assert match is not None
         x, width = self.area.x, self.area.width
         y = self.rect.y + view.px(10)
-        y = _centred(surface, title, view.font(38 if not portrait else 26), GOLD, self.rect.centerx, y, width)
-        _centred(surface, subtitle, view.font(24 if not portrait else 15), DIM, self.rect.centerx, y, width)
+        y = centred_lines(
+            surface, title, view.font(38 if not portrait else 26), theme.GOLD, self.rect.centerx, y, width
+        )
+        centred_lines(
+            surface, subtitle, view.font(24 if not portrait else 15), theme.DIM, self.rect.centerx, y, width
+        )
         self.draw_list = [("title", title), ("subtitle", subtitle)]
         y = self.area.y
         game = self.game
@@ -199,7 +227,7 @@ class AwayGameScene(Scene):
             y = self._draw_mini_table(surface, game, y) + view.px(8)
         for index, line in enumerate(body):
             size = view.font((26 if index == 0 else 20) if not portrait else (17 if index == 0 else 13))
-            colour = GOLD if index == 0 or line.endswith(":") else INK
+            colour = theme.GOLD if index == 0 or line.endswith(":") else theme.INK
             if not line:
                 y += view.px(6)
                 continue
@@ -212,19 +240,19 @@ class AwayGameScene(Scene):
         step = font(score_size).get_linesize()
         y = self.continue_button.rect.top - view.px(10) - step * match.sides
         self.scores_top = y - view.px(5)
-        pygame.draw.line(surface, DIM, (x, y - view.px(5)), (x + width, y - view.px(5)), 1)
-        blit_text(surface, f"to {match.target}", view.font(18 if not portrait else 13), DIM, "topright",
+        pygame.draw.line(surface, theme.DIM, (x, y - view.px(5)), (x + width, y - view.px(5)), 1)
+        blit_text(surface, f"to {match.target}", view.font(18 if not portrait else 13), theme.DIM, "topright",
                   (x + width, y + 2))  # fmt: skip
         for side in range(match.sides):
             boxes = match.boxes[side]
             text = f"{self.table.seating.side_name(side)}: {match.scores[side]}  ({boxes} box{'es' if boxes != 1 else ''})"
-            blit_text(surface, text, score_size, INK, "topleft", (x, y))
+            blit_text(surface, text, score_size, theme.INK, "topleft", (x, y))
             self.draw_list.append(("score", text))
             y += step
         self._show_buttons()
         self.buttons.draw(surface)
 
-    def _draw_mini_table(self, surface: pygame.Surface, game: Any, y: int) -> int:
+    def _draw_mini_table(self, surface: pygame.Surface, game: BackgroundGame, y: int) -> int:
         """Both hands face up (the AIs': nobody here plays them), the stock, the discard pile
         and any melds laid down, so the hand can be followed move by move; returns the y below."""
         view = self.app.viewport
@@ -239,7 +267,7 @@ class AwayGameScene(Scene):
         span = self.area.right - cards_left
         for row, seat in enumerate((1, 0)):
             name = game.names[seat]
-            colour = GOLD if hand.to_act == seat else INK
+            colour = theme.GOLD if hand.to_act == seat else theme.INK
             if portrait:
                 rect = blit_text(surface, name, name_size, colour, "topleft", (left, y))
                 y = rect.bottom + view.px(2)
@@ -253,18 +281,16 @@ class AwayGameScene(Scene):
                 y = self._draw_middle(surface, hand, cards_left, y, span, mini) + view.px(8)
         return y
 
-    def _row_cards(self, hand: Any, seat: int) -> list[Card]:
+    def _row_cards(self, hand: Hand, seat: int) -> list[Card]:
         """A seat's cards as shown: its melds first, then the rest by rank (the knocker's row
         is its deadwood once the melds are down)."""
         if hand.knocker == seat and hand.knocker_melds:
             return list(hand.knocker_deadwood)
-        from game.ui.table.flow import meld_ordered
-
         cards = list(hand.hands[seat])
         return meld_ordered(cards, best_melds(cards).melds)
 
     def _draw_middle(
-        self, surface: pygame.Surface, hand: Any, x: int, y: int, span: int, mini: tuple[int, int]
+        self, surface: pygame.Surface, hand: Hand, x: int, y: int, span: int, mini: tuple[int, int]
     ) -> int:
         """The stock, the top discard and the knocker's melds; returns the y below them."""
         view = self.app.viewport
@@ -272,7 +298,7 @@ class AwayGameScene(Scene):
         gap = view.px(10)
         if hand.stock:
             surface.blit(art.back(mini), (x, y))
-            blit_text(surface, str(len(hand.stock)), view.font(16 if not view.portrait else 12), DIM,
+            blit_text(surface, str(len(hand.stock)), view.font(16 if not view.portrait else 12), theme.DIM,
                       "midtop", (x + mini[0] // 2, y + mini[1] + view.px(1)))  # fmt: skip
         x += mini[0] + gap
         if hand.discard_pile:
@@ -294,7 +320,7 @@ class AwayGameScene(Scene):
     def _fan(
         self,
         surface: pygame.Surface,
-        art: Any,
+        art: CardArt,
         four: bool,
         cards: list[Card],
         x: int,
@@ -310,7 +336,7 @@ class AwayGameScene(Scene):
             surface.blit(art.face(int(card.rank), card.suit.char, mini, four), (x + index * step, y))
 
 
-def _away_event(game: Any, event: Any) -> str:
+def _away_event(game: BackgroundGame, event: Event) -> str:
     """One move of an AI-only hand in words (discards named, stock draws hidden)."""
 
     who = game.seating.name(game.players[event.player])

@@ -7,27 +7,23 @@ in `scene.draw_list`, which tests read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import Card, Phase, card_symbol, fingerprint
-from game.ui.core.anim import Animator, Tween
+from game.ui.core import theme
 from game.ui.core.art import CardArt
+from game.ui.core.drawing import felt
 from game.ui.core.richtext import render_rich
-from game.ui.core.sprites import FOCUS_RING, HINT_RING, paint_card, ring
+from game.ui.core.sprites import paint_card, ring
 from game.ui.core.text import blit_text, font
+from game.ui.table.cards import opponent_label
 from game.ui.table.layout import TableLayout
-from game.ui.table.panel import DIM_INK, GOLD, INK, draw_panel, level_label
+from game.ui.table.panel import draw_panel
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
-
-MELD_COLOURS = [(90, 200, 255), (255, 200, 60), (200, 130, 255), (110, 230, 140)]
-DEADWOOD_MARK = (235, 85, 70)
-PANEL_FILL = (14, 60, 38)
-PANEL_EDGE = (60, 130, 90)
+    from game.ui.table.protocols import Table
 
 _cache: dict[object, pygame.Surface] = {}
 
@@ -37,65 +33,13 @@ def reset() -> None:
     _cache.clear()
 
 
-@dataclass(eq=False)
-class PileGhost:
-    """Half of the deck during the shuffle animation (drawn as a stack of backs)."""
-
-    x: float
-    y: float
-    count: int
-
-
-def shuffle_ghosts(animator: Animator, layout: TableLayout) -> list[PileGhost]:
-    """Two half-decks that split apart and riffle together three times."""
-    sx, sy = layout.stock.center
-    spread, lift = layout.stock.width * 0.42, layout.px(6)
-    left = PileGhost(sx, sy, 26)
-    right = PileGhost(sx, sy, 26)
-    for _ in range(3):
-
-        def split(left: PileGhost = left, right: PileGhost = right) -> None:
-            animator.add(Tween(left, {"x": sx - spread, "y": sy + lift}, 0.14, "ease_out_quad"))
-            animator.add(Tween(right, {"x": sx + spread, "y": sy - lift}, 0.14, "ease_out_quad"))
-
-        def join(left: PileGhost = left, right: PileGhost = right) -> None:
-            animator.add(Tween(left, {"x": sx, "y": sy}, 0.12, "ease_in_quad"))
-            animator.add(Tween(right, {"x": sx, "y": sy}, 0.12, "ease_in_quad"))
-
-        animator.then(split)
-        animator.then(join)
-    return [left, right]
-
-
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """Plain green felt, lit in the middle and darker towards the edges, rendered once a size."""
-    key = ("felt", size)
-    cached = _cache.get(key)
-    if cached is not None:
-        return cached
-    for old in [k for k in _cache if isinstance(k, tuple) and k[0] == "felt"]:
-        del _cache[old]  # one window size at a time
-    # A tiny radial gradient smooth-scaled up gives a soft, band-free vignette at any size.
-    small = pygame.Surface((64, 64))
-    for y in range(64):
-        for x in range(64):
-            dx, dy = (x - 31.5) / 32, (y - 31.5) / 32
-            light = max(0.0, 1.0 - 0.55 * (dx * dx + dy * dy))
-            small.set_at((x, y), (int(14 + 16 * light), int(62 + 44 * light), int(38 + 28 * light)))
-    surface = pygame.transform.smoothscale(small, size)
-    if pygame.display.get_surface() is not None:
-        surface = surface.convert()
-    _cache[key] = surface
-    return surface
-
-
 def panel_box(
-    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: tuple[int, ...] = PANEL_FILL
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB = theme.TABLE_PANEL
 ) -> None:
     """A rounded panel with a thin light edge."""
     radius = max(6, round(16 * scale))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, width=max(1, round(2 * scale)), border_radius=radius)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=max(1, round(2 * scale)), border_radius=radius)
 
 
 def background(layout: TableLayout) -> pygame.Surface:
@@ -112,15 +56,15 @@ def background(layout: TableLayout) -> pygame.Surface:
     for rect in (layout.stock, layout.discard):
         pygame.draw.rect(
             surface,
-            (70, 150, 105),
+            theme.PILE_OUTLINE,
             rect.inflate(pad * 2, pad * 2),
             width=max(1, round(2 * scale)),
             border_radius=max(6, rect.width // 8),
         )
     if layout.portrait:
-        pygame.draw.rect(surface, PANEL_FILL, layout.panel)
+        pygame.draw.rect(surface, theme.TABLE_PANEL, layout.panel)
         pygame.draw.line(
-            surface, PANEL_EDGE, layout.panel.bottomleft, layout.panel.bottomright, max(1, round(scale))
+            surface, theme.PANEL_EDGE, layout.panel.bottomleft, layout.panel.bottomright, max(1, round(scale))
         )
     else:
         panel_box(surface, layout.panel, scale)
@@ -128,7 +72,7 @@ def background(layout: TableLayout) -> pygame.Surface:
     return surface
 
 
-def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_table(scene: Table, surface: pygame.Surface) -> None:
     """Paint the whole table scene and refresh `scene.draw_list`."""
     scene.draw_list = []
     layout = scene.layout
@@ -163,7 +107,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         scene.draw_list.append(("toast", scene.toast.text, box, None))
 
 
-def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_stock(scene: Table, surface: pygame.Surface) -> None:
     art = scene.app.art
     size = scene.layout.pile_card
     for ghost in scene.ghosts:
@@ -181,7 +125,7 @@ def _draw_stock(scene: TableScene, surface: pygame.Surface) -> None:
         scene.draw_list.append(("stock", str(count), stock, count))
 
 
-def _draw_stock_drag(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_stock_drag(scene: Table, surface: pygame.Surface) -> None:
     """The unknown top stock card following the pointer, above everything on the table."""
     drag = scene.input.drag
     if drag is not None and drag.active and drag.source == "stock":
@@ -210,7 +154,7 @@ def stack_image(art: CardArt, count: int, size: tuple[int, int]) -> pygame.Surfa
     return cached
 
 
-def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
     layout = scene.layout
@@ -220,15 +164,15 @@ def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
     stock_text = f"Stock {scene.stock_shown}"
     if layout.portrait and scene.laid_out:
         return  # the piles are set aside while the melds are on the table
-    rect = blit_text(surface, stock_text, size, DIM_INK, "midtop", (layout.stock.centerx, y))
+    rect = blit_text(surface, stock_text, size, theme.DIM, "midtop", (layout.stock.centerx, y))
     scene.draw_list.append(("label", stock_text, rect, None))
-    rect = blit_text(surface, "Discard", size, DIM_INK, "midtop", (layout.discard.centerx, y))
+    rect = blit_text(surface, "Discard", size, theme.DIM, "midtop", (layout.discard.centerx, y))
     scene.draw_list.append(("label", "Discard", rect, None))
     middle = ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2)
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
         note = "Stock nearly out: the hand is void at 2"
         rect = blit_text(
-            surface, note, layout.font(19 if not layout.portrait else 14), GOLD, "midtop", middle
+            surface, note, layout.font(19 if not layout.portrait else 14), theme.GOLD, "midtop", middle
         )
         scene.draw_list.append(("warning", note, rect, None))
         return
@@ -236,12 +180,12 @@ def _draw_pile_labels(scene: TableScene, surface: pygame.Surface) -> None:
     if shown and not hand.is_over:  # once it is over, the result checks it
         text = f"Deal fingerprint {shown}"
         rect = blit_text(
-            surface, text, layout.font(17 if not layout.portrait else 13), DIM_INK, "midtop", middle
+            surface, text, layout.font(17 if not layout.portrait else 13), theme.DIM, "midtop", middle
         )
         scene.draw_list.append(("fingerprint", shown, rect, None))
 
 
-def deal_fingerprint(scene: TableScene) -> str:
+def deal_fingerprint(scene: Table) -> str:
     """The short fingerprint of the deal's commitment, as shown from before the first card
     ("" for a hand dealt without one)."""
     flow = scene.flow
@@ -249,7 +193,7 @@ def deal_fingerprint(scene: TableScene) -> str:
     return fingerprint(shown) if shown else ""
 
 
-def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_meld_frames(scene: Table, surface: pygame.Surface) -> None:
     if not scene.laid_out:
         return
     hand = scene.hand
@@ -259,16 +203,16 @@ def _draw_meld_frames(scene: TableScene, surface: pygame.Surface) -> None:
     title = f"{who} melds"
     tops = [scene.sprites[c].rect().top for meld in hand.knocker_melds for c in meld if c in scene.sprites]
     top = min(tops) if tops else layout.meld_area.top
-    blit_text(surface, title, layout.font(22 if not layout.portrait else 15), DIM_INK, "midbottom",
+    blit_text(surface, title, layout.font(22 if not layout.portrait else 15), theme.DIM, "midbottom",
               (layout.meld_area.centerx, top - layout.px(3)))  # fmt: skip
     laid_off = {card for card, _ in hand.layoffs}
     for card in laid_off:
         sprite = scene.sprites.get(card)
         if sprite is not None and not sprite.moving:
-            ring(surface, sprite.rect(), GOLD, max(2, layout.px(3)))
+            ring(surface, sprite.rect(), theme.GOLD, max(2, layout.px(3)))
 
 
-def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_cards(scene: Table, surface: pygame.Surface) -> None:
     art = scene.app.art
     four = scene.app.settings.four_colour
     drag = scene.input.drag
@@ -281,10 +225,10 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
     width = max(2, scene.layout.px(3))
     flash = scene.sprites.get(scene.flash) if scene.flash is not None else None
     if flash is not None and scene.flash_time > 0 and hand_top(scene) == scene.flash and not flash.moving:
-        ring(surface, flash.rect(), GOLD, width)
+        ring(surface, flash.rect(), theme.GOLD, width)
     selected = scene.selected
     if selected is not None and selected in scene.sprites and selected != dragged:
-        colour = HINT_RING if selected == scene.hinted else FOCUS_RING
+        colour = theme.HINT_RING if selected == scene.hinted else theme.FOCUS_RING
         ring(surface, scene.sprites[selected].rect(), colour, width + 1)
         scene.draw_list.append(("focus", str(selected), scene.sprites[selected].rect(), None))
     defence = scene.suggested_defence()
@@ -292,22 +236,22 @@ def _draw_cards(scene: TableScene, surface: pygame.Surface) -> None:
         for card, _ in defence.layoffs:
             proposed = scene.sprites.get(card)
             if proposed is not None and card != dragged:
-                ring(surface, proposed.rect(), HINT_RING, width)
+                ring(surface, proposed.rect(), theme.HINT_RING, width)
                 scene.draw_list.append(("suggested", str(card), proposed.rect(), None))
     if scene.knock_mode:
         for card in scene.knock_cards():
             option = scene.sprites.get(card)
             if option is not None and card != selected:
-                ring(surface, option.rect(), (250, 200, 90), max(1, width - 1))
+                ring(surface, option.rect(), theme.ACCENT, max(1, width - 1))
 
 
-def hand_top(scene: TableScene) -> Card | None:
+def hand_top(scene: Table) -> Card | None:
     """The top card of the discard pile, if any."""
     hand = scene.hand
     return hand.discard_pile[-1] if hand is not None and hand.discard_pile else None
 
 
-def _row_meld_of(scene: TableScene, seat: int) -> dict[Card, int] | None:
+def _row_meld_of(scene: Table, seat: int) -> dict[Card, int] | None:
     """Meld number of each card in a seat's row, or None when the row is not to be marked."""
     hand = scene.hand
     assert hand is not None
@@ -320,7 +264,7 @@ def _row_meld_of(scene: TableScene, seat: int) -> dict[Card, int] | None:
     return None
 
 
-def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_hand_marks(scene: Table, surface: pygame.Surface) -> None:
     """Under each revealed row: a coloured bar per card of a meld, red under deadwood.
 
     Each bar spans the part of its card that shows (up to the next card of the row), so a
@@ -346,7 +290,9 @@ def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
                 right = following.left  # covered by the next card: the bar stops where it starts
             gap = max(1, thick // 2)
             group = meld_of.get(card)
-            colour = DEADWOOD_MARK if group is None else MELD_COLOURS[group % len(MELD_COLOURS)]
+            colour = (
+                theme.DEADWOOD_MARK if group is None else theme.MELD_COLOURS[group % len(theme.MELD_COLOURS)]
+            )
             # Under the card in one row; in two rows (portrait) the lower row covers the
             # space under the upper one, so the mark runs inside the card's top edge instead.
             if layout.portrait and seat == scene.me:
@@ -361,7 +307,7 @@ def _draw_hand_marks(scene: TableScene, surface: pygame.Surface) -> None:
     _draw_ai_count(scene, surface)
 
 
-def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_ai_count(scene: Table, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
     result = hand.result
@@ -380,36 +326,15 @@ def _draw_ai_count(scene: TableScene, surface: pygame.Surface) -> None:
         # No room under the row (the melds are there): under the opponent's name instead.
         x, y = layout.name_anchor
         rect = blit_text(
-            surface, f"Deadwood {count}", layout.font(15), INK, "topleft", (x, y + layout.px(10))
+            surface, f"Deadwood {count}", layout.font(15), theme.INK, "topleft", (x, y + layout.px(10))
         )
     else:
-        rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 14), INK, "midtop",
+        rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 14), theme.INK, "midtop",
                          ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12)))  # fmt: skip
     scene.draw_list.append(("ai_count", text, rect, count))
 
 
-def opponent_label(scene: TableScene) -> tuple[str, int]:
-    """The opponent's name as shown beside its row (with the computer's level when there is
-    room), and its text size in pixels."""
-    layout = scene.layout
-    # A phone's narrow margin has room for the name alone.
-    plain = layout.portrait or scene.opp_is_person
-    text = scene.opp_name if plain else f"{scene.opp_name} ({level_label(scene)})"
-    return text, layout.font(20 if not layout.portrait else 14)
-
-
-def opponent_span(scene: TableScene) -> tuple[int, int]:
-    """The opponent row's left and right edges, leaving room for its name on the left."""
-    layout = scene.layout
-    left, right = layout.opp_span
-    if layout.portrait or scene.flow is None:
-        return left, right
-    text, size = opponent_label(scene)
-    room = layout.name_anchor[0] + font(size).size(text)[0] + layout.px(14)
-    return max(left, room), right
-
-
-def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_opponent_name(scene: Table, surface: pygame.Surface) -> None:
     """The opponent's name (and the computer's level) just left of its row of cards."""
     layout = scene.layout
     text, size = opponent_label(scene)
@@ -418,9 +343,9 @@ def _draw_opponent_name(scene: TableScene, surface: pygame.Surface) -> None:
         left = min(r.left for r in cards)
         label_w = font(size).size(text)[0]
         anchor = (max(layout.name_anchor[0], left - layout.px(14) - label_w), layout.opp_y)
-        rect = blit_text(surface, text, size, GOLD, "midleft", anchor)
+        rect = blit_text(surface, text, size, theme.GOLD, "midleft", anchor)
     else:
-        rect = blit_text(surface, text, size, GOLD, "midleft", layout.name_anchor)
+        rect = blit_text(surface, text, size, theme.GOLD, "midleft", layout.name_anchor)
     scene.draw_list.append(("opponent", scene.opp_name, rect, None))
 
 
@@ -434,21 +359,21 @@ def message_area(layout: TableLayout) -> pygame.Rect:
     return pygame.Rect(left, status.top, max(1, status.right - left), status.height)
 
 
-def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_status(scene: Table, surface: pygame.Surface) -> None:
     text = status_text(scene)
     if text:
         layout = scene.layout
         area = message_area(layout)
         size = layout.font(26 if not layout.portrait else 16)
-        image = render_rich(text, size, INK)
+        image = render_rich(text, size, theme.INK)
         if image.get_width() > area.width:
-            image = render_rich(text, max(8, size * area.width // image.get_width()), INK)
+            image = render_rich(text, max(8, size * area.width // image.get_width()), theme.INK)
         rect = image.get_rect(center=area.center)
         surface.blit(image, rect)
         scene.draw_list.append(("status", text, rect, None))
 
 
-def status_text(scene: TableScene) -> str:
+def status_text(scene: Table) -> str:
     """The one line that tells the person at the device what is going on; with people
     passing the device, what they are to do starts with their name ("North, draw...")."""
     text = _status(scene)
@@ -466,7 +391,7 @@ def status_text(scene: TableScene) -> str:
     return text
 
 
-def _status(scene: TableScene) -> str:
+def _status(scene: Table) -> str:
 
     hand = scene.hand
     assert hand is not None

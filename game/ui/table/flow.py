@@ -6,6 +6,10 @@ the pacing (a short pause before each AI move and before the result), statistics
 saved match. The scene that shows it listens through :class:`FlowListener`: it hears about
 every applied action, refusals, deals and the end of a hand, and animates them.
 
+A practice table (a one-hand game, the tutorial) says how it differs with
+:class:`FlowOptions`: how its hands are dealt (from a given deck), who plays the computer's
+seats, and that nothing is recorded (no statistics, no saved match).
+
 Every change to a hand goes through :meth:`TableFlow.submit`, which applies an engine action
 for a seat, or reports the engine's reason for refusing it, and changes nothing else.
 """
@@ -13,6 +17,8 @@ for a seat, or reports the engine's reason for refusing it, and changes nothing 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.rules import (
@@ -30,9 +36,11 @@ from game.rules import (
     fingerprint,
     verify_commitment,
 )
-from game.storage.settings import MatchSetup
+from game.storage.settings import MatchSetup, Settings
 from game.storage.stats import Bucket
-from game.ui.core.seating import YOU, BackgroundGame, Seating, person_seats
+from game.ui.core.scene import GameApp
+from game.ui.core.seating import YOU, Seating, person_seats
+from game.ui.table.background import BackgroundGame
 from game.ui.table.seats import HINT_LEVEL, ThinkingSeat, make_ai
 
 AI_PAUSE = 0.55
@@ -41,13 +49,13 @@ RESULT_PAUSE = 1.1
 """Seconds to look at the laid-out hands before the result panel opens."""
 
 
-def new_match(settings: Any, rng: random.Random) -> Match:
+def new_match(settings: Settings, rng: random.Random) -> Match:
     """A match with the rules and first dealer the settings describe (2, 3 or 4 players)."""
     match: Match = settings.new_match(rng)
     return match
 
 
-def default_setup(settings: Any, match: Match) -> MatchSetup:
+def default_setup(settings: Settings, match: Match) -> MatchSetup:
     """Who plays each seat of `match` when nobody said: the settings' seats for a match of
     the settings' size, else a person at player 0 and the computer everywhere else."""
     players = match.rules.players
@@ -64,6 +72,27 @@ def sentence(text: str) -> str:
     'Draw first.'
     """
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def shuffled(match: Match) -> Hand:
+    """How a match deals its hands unless told otherwise: shuffled with its generator."""
+    return match.new_hand()
+
+
+@dataclass(frozen=True)
+class FlowOptions:
+    """How a table's flow differs from a match's: for one-hand games and the tutorial.
+
+    `deal` deals the match's next hand (from a given deck: ``match.deal_from(...)``);
+    `players` replaces the computer players of some seats (a given AI, a scripted
+    opponent); `records` False keeps no statistics and never saves the match; `checks_deal`
+    False shows no deal check (a prepared deal is not a fair shuffle, and says so).
+    """
+
+    deal: Callable[[Match], Hand] = shuffled
+    players: Mapping[int, Any] = field(default_factory=dict)
+    records: bool = True
+    checks_deal: bool = True
 
 
 class FlowListener(Protocol):
@@ -96,10 +125,16 @@ class TableFlow:
     """
 
     def __init__(
-        self, app: Any, match: Match | None, listener: FlowListener, setup: MatchSetup | None = None
+        self,
+        app: GameApp,
+        match: Match | None,
+        listener: FlowListener,
+        setup: MatchSetup | None = None,
+        options: FlowOptions | None = None,
     ) -> None:
         self.app = app
         self.listener = listener
+        self.options = options if options is not None else FlowOptions()
         self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
         self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
         self.seating = Seating.of(self.match, self.setup)
@@ -115,8 +150,11 @@ class TableFlow:
         """The seat the device must be passed to before play goes on (None: nobody waits)."""
         players = self.match.rules.players
         level = self.setup.ai_level
+        given = self.options.players
         self.ai_players: dict[int, ThinkingSeat] = {
-            p: ThinkingSeat(make_ai(level, seed=app.seed + (p if players == 2 else 1 + p)))
+            p: ThinkingSeat(
+                given[p] if p in given else make_ai(level, seed=app.seed + (p if players == 2 else 1 + p))
+            )
             for p in range(players)
             if not self.seating.is_person(p)
         }
@@ -129,7 +167,8 @@ class TableFlow:
         """Thinking seats of the hand on the table, by seat (tests may put scripts here)."""
         self._seats_for: tuple[int, int] | None = None
         self._build_seats()
-        self.bucket = None if app.selfplay else Bucket.for_match(self.match.rules, self.setup)
+        records = self.options.records and not app.selfplay
+        self.bucket = Bucket.for_match(self.match.rules, self.setup) if records else None
         """Where statistics go; None when they are not kept (the computer plays player 0)."""
         self.background: BackgroundGame | None = None
         """A hand of the match played AI against AI, away from the table."""
@@ -251,7 +290,7 @@ class TableFlow:
             if hand is None:
                 return None
         else:
-            self.hand = self.match.new_hand()
+            self.hand = self.options.deal(self.match)
         self._seat_players()
         self.hand_number = len(self.match.played) + 1
         self.shown_commitment = self.hand.commitment if self.hand is not None else None
@@ -259,7 +298,7 @@ class TableFlow:
 
     def _deal_for_table(self, show: bool) -> Hand | None:
         """Deal the match's next hand: one a person plays, or one the AIs play away from the table."""
-        hand = self.match.new_hand()
+        hand = self.options.deal(self.match)
         if person_seats(self.match, self.seating):
             return hand
         self._play_away(hand, show)
@@ -287,7 +326,7 @@ class TableFlow:
         the deal, that commitment's fingerprint); None for a hand dealt without a commitment."""
         hand = self.hand
         shown = self.shown_commitment
-        if hand is None or not hand.is_over or shown is None:
+        if hand is None or not hand.is_over or shown is None or not self.options.checks_deal:
             return None
         return verify_commitment(shown, hand.salt, hand.deck), fingerprint(shown)
 
@@ -436,7 +475,7 @@ class TableFlow:
 
     def save_match(self) -> None:
         """Keep the match and its seats so it can be continued (dropped once it is over)."""
-        if self.app.selfplay or not self.app.persistence.available:
+        if self.app.selfplay or not self.options.records or not self.app.persistence.available:
             return
         self.app.persistence.save_match(self.match, self.setup)
 

@@ -1,8 +1,10 @@
 """Input at the table: pointer (mouse or finger) and keyboard turned into controller calls.
 
-Everything here ends in one of the scene's controller methods (`draw_stock`, `discard`,
+Everything here ends in one of the table's controller methods (`draw_stock`, `discard`,
 `knock`, `lay_off`, ...), the same ones self-play uses, so a click, a tap and a key press go
-through exactly the same checks. Fingers arrive as pointer events from the app (see
+through exactly the same checks. Keys are read through the key bindings
+(`game.ui.core.keys`): a key press becomes a command ("knock", "select"), and the command
+what it means in this phase of the hand. Fingers arrive as pointer events from the app (see
 `game.ui.core.pointer`), marked `touch=True`: nothing here depends on hovering, and a long press
 (or a right click) explains the card or pile under the pointer.
 """
@@ -15,13 +17,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Card, Phase, can_lay_off, card_symbol
+from game.ui.core.keys import command_for
 from game.ui.core.layout import insertion_index
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
-
-SHEET_KEY = pygame.K_c
-"""The key that opens the score sheet (S is the stock, so C: sCore)."""
+    from game.ui.table.protocols import Table
 
 DRAG_THRESHOLD = 8
 """Logical pixels a press must travel before it counts as a drag rather than a click."""
@@ -47,7 +47,7 @@ class Drag:
 class TableInput:
     """Turns the table's raw input events into controller calls on the scene."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.drag: Drag | None = None
 
@@ -292,34 +292,34 @@ class TableInput:
 
     def _key(self, event: pygame.event.Event) -> None:
         scene = self.scene
-        key = event.key
+        command = command_for(event.key, shift=bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
         skipped = self._skip_animation()
-        if skipped and key not in (pygame.K_ESCAPE,):
+        if skipped and command != "menu":
             return
         scene.update_buttons()
         hand = scene.hand
-        if key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+        if command == "help":
             scene.open_help()
             return
-        if key == pygame.K_ESCAPE:
+        if command == "menu":
             if scene.knock_mode:
                 scene.cancel_knock()
             else:
                 scene.open_menu()
             return
-        if key == SHEET_KEY:
+        if command == "sheet":
             scene.open_sheet()
             return
-        if hand is None:
+        if hand is None or command is None:
             return
         cards = scene.row_cards(scene.me)
         arranging = hand.phase is Phase.ARRANGE and scene.human_turn()
         laying_off = hand.phase is Phase.LAYOFF and scene.human_turn()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
+        if command in ("select", "move_card"):
+            step = -1 if event.key == pygame.K_LEFT else 1
             if arranging:
                 scene.cycle_arrangement(step)
-            elif event.mod & pygame.KMOD_SHIFT and scene.selected in scene.order.cards:
+            elif command == "move_card" and scene.selected in scene.order.cards:
                 index = scene.order.cards.index(scene.selected)
                 scene.order.move(scene.selected, max(0, index + step))
                 scene.relayout()
@@ -330,33 +330,29 @@ class TableInput:
                     index = 0 if step > 0 else len(cards) - 1
                 scene.selected = cards[index]
                 scene.update_lifts()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif command == "confirm":
             if arranging:
                 scene.lay_down()
             elif laying_off:
-                if key == pygame.K_SPACE and scene.selected is not None:
+                if event.key == pygame.K_SPACE and scene.selected is not None:
                     scene.lay_off(scene.selected)
                 else:
                     scene.finish_layoffs()
             elif scene.selected is not None and hand.phase is Phase.DISCARD:
                 scene.discard(scene.selected)
-        elif key == pygame.K_s:
+        elif command == "draw_stock":
             scene.draw_stock()
-        elif key in (pygame.K_d, pygame.K_t):
+        elif command in ("take_discard", "take"):
             scene.take_discard()
-        elif key == pygame.K_p:
+        elif command == "pass":
             scene.pass_turn()
-        elif key == pygame.K_k:
+        elif command == "knock":
             scene.start_knock()
-        elif key == pygame.K_g:
+        elif command == "gin":
             scene.go_gin()
-        elif key == pygame.K_l and laying_off:
+        elif command == "lay_off_best" and laying_off:
             scene.lay_off_suggested()
-        elif key == pygame.K_r:
-            scene.sort("rank")
-        elif key == pygame.K_u:
-            scene.sort("suit")
-        elif key == pygame.K_m:
-            scene.sort("melds")
-        elif key == pygame.K_h:
+        elif command in ("rank", "suit", "melds"):
+            scene.sort(command)
+        elif command == "hint":
             scene.show_hint()

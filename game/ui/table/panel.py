@@ -4,25 +4,23 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import Card, Event, Hand, Phase, ResultKind, card_symbol
+from game.ui.core import theme
 from game.ui.core.richtext import render_rich
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.table.hand_order import best_discard_deadwood
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
-
-INK = (245, 242, 230)
-DIM_INK = (190, 215, 195)
-GOLD = (255, 212, 90)
-GOOD = (130, 235, 140)
+    from game.ui.table.protocols import Table
 
 
-def draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_panel(scene: Table, surface: pygame.Surface) -> None:
+    """The scores and facts, where the layout puts them (side panel, strip or compact panel)."""
     if scene.layout.portrait:
         _draw_strip(scene, surface)
         return
@@ -38,10 +36,10 @@ def draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     x = panel.x + layout.px(16)
     right = panel.right - layout.px(16)
     y = panel.y + layout.px(14)
-    blit_text(surface, "GIN RUMMY", f(28), GOLD, "topleft", (x, y))
+    blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
     y += layout.px(34)
     rules = match.rules
-    blit_text(surface, variant_line(match), f(18), DIM_INK, "topleft", (x, y))
+    blit_text(surface, variant_line(match), f(18), theme.DIM, "topleft", (x, y))
     y += layout.px(30)
     if rules.players == 2:
         y = _draw_two_scores(scene, surface, x, right, y)
@@ -52,27 +50,27 @@ def draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         if game is not None:
             text = f"{' v '.join(game.names)}: {'over' if game.done else 'playing'}"
             for line in wrap(text, f(18), right - x):
-                rect = blit_text(surface, line, f(18), DIM_INK, "topleft", (x, y))
+                rect = blit_text(surface, line, f(18), theme.DIM, "topleft", (x, y))
                 y = rect.bottom
             scene.draw_list.append(("away", text, pygame.Rect(x, y, right - x, 1), None))
         return
-    blit_text(surface, _hand_line(scene), f(18), DIM_INK, "topleft", (x, y))
+    blit_text(surface, _hand_line(scene), f(18), theme.DIM, "topleft", (x, y))
     y += layout.px(30)
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
     limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), layout.px(30))
-    pygame.draw.rect(surface, (30, 85, 55), limit_rect, border_radius=layout.px(8))
-    blit_text(surface, limit, f(22), GOLD, "midleft", (x + layout.px(2), limit_rect.centery))
+    pygame.draw.rect(surface, theme.ROW, limit_rect, border_radius=layout.px(8))
+    blit_text(surface, limit, f(22), theme.GOLD, "midleft", (x + layout.px(2), limit_rect.centery))
     scene.draw_list.append(("knock_limit", limit, limit_rect, hand.knock_limit))
     y += layout.px(32)
     note = _oklahoma_note(scene)
     if note:
-        blit_text(surface, note, f(17), DIM_INK, "topleft", (x, y))
+        blit_text(surface, note, f(17), theme.DIM, "topleft", (x, y))
     y += layout.px(24)
     _draw_deadwood(scene, surface, x, y)
     _draw_log(scene, surface)
 
 
-def _draw_compact_panel(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_compact_panel(scene: Table, surface: pygame.Surface) -> None:
     """A phone held sideways: the scores, the knock limit and the deadwood in a few lines."""
     match, hand, layout = scene.match, scene.hand, scene.layout
     assert match is not None
@@ -85,19 +83,19 @@ def _draw_compact_panel(scene: TableScene, surface: pygame.Surface) -> None:
         active = (
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
-        colour = GOLD if active else INK
+        colour = theme.GOLD if active else theme.INK
         blit_text(surface, name, f(17), colour, "topleft", (x, y))
         shown = round(scene.tally.side(side))
         rect = blit_text(surface, str(shown), f(17), colour, "topright", (right, y))
         scene.draw_list.append(("score", name, rect, shown))
         y += step
     boxes = " ".join(str(b) for b in match.boxes)
-    blit_text(surface, f"to {match.target} · boxes {boxes}", f(14), DIM_INK, "topleft", (x, y))
+    blit_text(surface, f"to {match.target} · boxes {boxes}", f(14), theme.DIM, "topleft", (x, y))
     y += font(f(14)).get_linesize() + layout.px(4)
     if hand is None:
         return
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit {hand.knock_limit}"
-    rect = blit_text(surface, limit, f(16), GOLD, "topleft", (x, y))
+    rect = blit_text(surface, limit, f(16), theme.GOLD, "topleft", (x, y))
     scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
     y += font(f(16)).get_linesize()
     _draw_deadwood(scene, surface, x, y, compact=True)
@@ -110,7 +108,7 @@ def variant_line(match: object) -> str:
     return f"{rules.variant.value.capitalize()} gin, to {match.target}"  # type: ignore[attr-defined]
 
 
-def _oklahoma_note(scene: TableScene) -> str:
+def _oklahoma_note(scene: Table) -> str:
     hand, match = scene.hand, scene.match
     assert hand is not None and match is not None
     rules = match.rules
@@ -122,7 +120,7 @@ def _oklahoma_note(scene: TableScene) -> str:
     return note
 
 
-def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
+def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
     """Portrait: the scores, the knock limit and the deadwood in one strip at the top."""
     match, hand, layout = scene.match, scene.hand, scene.layout
     assert match is not None
@@ -140,8 +138,10 @@ def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
     column = (layout.buttons["menu"].left - x - layout.px(4)) // max(1, len(parts) + 1)
     for index, (name, score, active, side) in enumerate(parts):
         cx = x + index * column
-        colour = GOLD if active else INK
-        rect = blit_text(surface, f"{name}", f(14), DIM_INK if not active else GOLD, "topleft", (cx, top))
+        colour = theme.GOLD if active else theme.INK
+        rect = blit_text(
+            surface, f"{name}", f(14), theme.DIM if not active else theme.GOLD, "topleft", (cx, top)
+        )
         score_rect = blit_text(surface, str(score), f(21), colour, "topleft", (cx, rect.bottom))
         scene.draw_list.append(("score", name, score_rect, score))
         boxes = match.boxes[side]
@@ -151,34 +151,34 @@ def _draw_strip(scene: TableScene, surface: pygame.Surface) -> None:
             box = pygame.Rect(
                 score_rect.right + layout.px(4), score_rect.bottom - layout.px(4) - mark, mark, mark
             )
-            pygame.draw.rect(surface, GOLD, box, border_radius=max(1, mark // 4))
+            pygame.draw.rect(surface, theme.GOLD, box, border_radius=max(1, mark // 4))
             count = blit_text(
                 surface,
                 str(boxes),
                 f(13),
-                DIM_INK,
+                theme.DIM,
                 "bottomleft",
                 (box.right + layout.px(2), box.bottom + layout.px(2)),
             )
             scene.draw_list.append(("boxes", name, box.union(count), boxes))
     cx = x + len(parts) * column
-    blit_text(surface, f"to {match.target}", f(13), DIM_INK, "topleft", (cx, top))
+    blit_text(surface, f"to {match.target}", f(13), theme.DIM, "topleft", (cx, top))
     if hand is not None:
         limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
-        rect = blit_text(surface, limit, f(15), GOLD, "topleft", (cx, top + layout.px(17)))
+        rect = blit_text(surface, limit, f(15), theme.GOLD, "topleft", (cx, top + layout.px(17)))
         scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
     if hand is not None:
         used = _draw_deadwood(scene, surface, layout.log.x, layout.log.y, compact=True)
         _draw_log(scene, surface, left=used.right + layout.px(10) if used is not None else None)
 
 
-def _side_names(scene: TableScene) -> list[str]:
+def _side_names(scene: Table) -> list[str]:
     match = scene.match
     assert match is not None
     return [scene.seating.side_name(side) for side in range(match.sides)]
 
 
-def _hand_line(scene: TableScene) -> str:
+def _hand_line(scene: Table) -> str:
     """Which hand this is and who deals (with three players, who sits out)."""
     hand, match = scene.hand, scene.match
     assert hand is not None and match is not None
@@ -190,7 +190,7 @@ def _hand_line(scene: TableScene) -> str:
     return f"Hand {scene.hand_number} - dealer: {'you' if dealer == 'You' else dealer}"
 
 
-def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
+def _draw_two_scores(scene: Table, surface: pygame.Surface, x: int, right: int, y: int) -> int:
     hand = scene.hand
     seating = scene.seating
     for side in range(2):
@@ -198,18 +198,20 @@ def _draw_two_scores(scene: TableScene, surface: pygame.Surface, x: int, right: 
         if not seating.is_person(side):
             name += f" ({level_label(scene)})"
         active = hand is not None and hand.to_act is not None and scene.pairing[hand.to_act] == side
-        y = _draw_score_row(scene, surface, name, GOLD if active else INK, side, (x, right, y), compact=False)
+        y = _draw_score_row(
+            scene, surface, name, theme.GOLD if active else theme.INK, side, (x, right, y), compact=False
+        )
     return y + scene.layout.px(4)
 
 
-def level_label(scene: TableScene) -> str:
+def level_label(scene: Table) -> str:
     """The computer's level for this match."""
     setup = scene.setup_of_match
     return setup.ai_level if setup is not None else scene.app.settings.ai_level
 
 
 def _draw_score_row(
-    scene: TableScene,
+    scene: Table,
     surface: pygame.Surface,
     name: str,
     colour: tuple[int, int, int],
@@ -231,7 +233,7 @@ def _draw_score_row(
     scene.draw_list.append(("score", name, rect, shown))
     y += layout.px(gap)
     boxes = scene.match.boxes[side]
-    blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", layout.font(box_size), DIM_INK, "topleft",
+    blit_text(surface, f"{boxes} box{'es' if boxes != 1 else ''}", layout.font(box_size), theme.DIM, "topleft",
               (x + layout.px(2), y))  # fmt: skip
     tally = _draw_box_tally(surface, right, y + layout.px(2), boxes, layout.view.scale)
     if tally is not None:
@@ -239,7 +241,7 @@ def _draw_score_row(
     return y + layout.px(after)
 
 
-def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right: int, y: int) -> int:
+def _draw_side_scores(scene: Table, surface: pygame.Surface, x: int, right: int, y: int) -> int:
     """Three individual scores, or two team scores, each with its boxes; then who plays."""
     hand, match = scene.hand, scene.match
     assert match is not None
@@ -248,13 +250,15 @@ def _draw_side_scores(scene: TableScene, surface: pygame.Surface, x: int, right:
         active = (
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
-        colour = GOLD if active else INK
+        colour = theme.GOLD if active else theme.INK
         if match.rules.players == 3 and side not in playing and hand is not None:
-            colour = DIM_INK
+            colour = theme.DIM
             name += " (out)"
         y = _draw_score_row(scene, surface, name, colour, side, (x, right, y), compact=True)
     if hand is not None and match.rules.players == 4:
-        blit_text(surface, f"Your game: v {scene.opp_name}", scene.layout.font(18), INK, "topleft", (x, y))
+        blit_text(
+            surface, f"Your game: v {scene.opp_name}", scene.layout.font(18), theme.INK, "topleft", (x, y)
+        )
         y += scene.layout.px(22)
     return y + scene.layout.px(4)
 
@@ -289,7 +293,7 @@ def describe_event(event: Event, me: int = 0, them: str = "AI", gin: bool = Fals
     return texts.get(event.kind, f"{who}: {event.kind.replace('_', ' ')}")
 
 
-def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = None) -> None:
+def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) -> None:
     """The last few moves, newest at the bottom, so nothing the AI does goes unseen.
 
     Portrait shows only the newest, right-aligned in what `left` leaves of the info line.
@@ -309,7 +313,7 @@ def _draw_log(scene: TableScene, surface: pygame.Surface, left: int | None = Non
     step = font(size).get_linesize()
     y = area.bottom - step * len(recent)
     for index, event in enumerate(recent):
-        colour = INK if index == len(recent) - 1 else DIM_INK
+        colour = theme.INK if index == len(recent) - 1 else theme.DIM
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
@@ -347,13 +351,13 @@ def _draw_box_tally(
         row, col = divmod(index, 5)
         x = right - (5 - col) * (side + gap)
         square = pygame.Rect(x, y + row * (side + gap), side, side)
-        pygame.draw.rect(surface, GOLD, square, border_radius=max(1, side // 4))
+        pygame.draw.rect(surface, theme.GOLD, square, border_radius=max(1, side // 4))
         drawn.append(square)
     return drawn[0].unionall(drawn[1:]) if drawn else None
 
 
 def _draw_deadwood(
-    scene: TableScene, surface: pygame.Surface, x: int, y: int, compact: bool = False
+    scene: Table, surface: pygame.Surface, x: int, y: int, compact: bool = False
 ) -> pygame.Rect | None:
     hand = scene.hand
     assert hand is not None
@@ -367,7 +371,7 @@ def _draw_deadwood(
         return None
     else:
         value = scene.order.melds().deadwood_value  # cached by the hand order
-    colour = GOOD if value <= hand.knock_limit else INK
+    colour = theme.GOOD if value <= hand.knock_limit else theme.INK
     text = f"Deadwood: {value}"
     extra = ""
     defence = scene.suggested_defence()
@@ -376,11 +380,11 @@ def _draw_deadwood(
         extra = f"after best layoffs: {defence.deadwood_value}"
         short = f"{defence.deadwood_value} after layoffs"
     if len(held) == 11 and hand.phase is Phase.DISCARD and hand.to_act == scene.me:
-        after = _cached_best_discard(scene, held)
+        after = _best_discard(tuple(sorted(held)))
         extra = f"after best discard: {after}"
         short = f"{after} after discard"
         if after <= hand.knock_limit:
-            colour = GOOD
+            colour = theme.GOOD
     if compact:
         line = f"Deadwood {value}" + (f" ({short})" if short else "")
         size = layout.font(14)
@@ -392,15 +396,12 @@ def _draw_deadwood(
     rect = blit_text(surface, text, layout.font(24), colour, "topleft", (x, y))
     scene.draw_list.append(("deadwood", str(value), rect, value))
     if extra:
-        blit_text(surface, extra, layout.font(18), DIM_INK if colour != GOOD else GOOD, "topleft",
+        blit_text(surface, extra, layout.font(18), theme.DIM if colour != theme.GOOD else theme.GOOD, "topleft",
                   (x, y + layout.px(28)))  # fmt: skip
     return rect
 
 
-def _cached_best_discard(scene: TableScene, held: list[Card]) -> int:
-    key = tuple(sorted(held))
-    cache = getattr(scene, "_best_discard_cache", None)
-    if cache is None or cache[0] != key:
-        cache = (key, best_discard_deadwood(held))
-        scene._best_discard_cache = cache  # type: ignore[attr-defined]
-    return int(cache[1])
+@lru_cache(maxsize=4)
+def _best_discard(held: tuple[Card, ...]) -> int:
+    """The deadwood after the best discard (asked every frame; the hand changes rarely)."""
+    return int(best_discard_deadwood(list(held)))

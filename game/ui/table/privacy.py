@@ -11,21 +11,17 @@ It is an opaque scene, so the table underneath is neither drawn nor advanced mea
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
+from game.ui.core import theme
 from game.ui.core.column import Column, row_height
+from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
-from game.ui.core.menu import panel
-from game.ui.core.scene import Scene
+from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, wrap
 from game.ui.core.widgets import Button, ButtonRow
-from game.ui.table.draw import felt
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-GOLD = (255, 212, 90)
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -36,7 +32,7 @@ class PrivacyScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: GameApp,
         name: str,
         on_ready: Callable[[], None],
         on_menu: Callable[[], None] | None = None,
@@ -46,7 +42,7 @@ class PrivacyScene(Scene):
         self.on_ready = on_ready
         self.on_menu = on_menu
         self.ready_button = Button(
-            f"I'm {name}: show my cards", pygame.Rect(0, 0, 1, 1), self.ready, key="Enter", accent=GOLD
+            f"I'm {name}: show my cards", pygame.Rect(0, 0, 1, 1), self.ready, key="Enter", accent=theme.GOLD
         )
         self.menu_button = Button("Menu", pygame.Rect(0, 0, 1, 1), self.menu, key="Esc")
         self.buttons = ButtonRow([self.ready_button, self.menu_button])
@@ -70,8 +66,7 @@ class PrivacyScene(Scene):
 
     def ready(self) -> None:
         """The person is holding the device: show the table with their cards."""
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.app.screens.close(self)
         self.on_ready()
 
     def menu(self) -> None:
@@ -109,8 +104,8 @@ class PrivacyScene(Scene):
         y = self.title_y
         self.draw_list = []
         title = f"Pass the device to {self.person}"
-        for line in wrap(title, view.font(44 if not portrait else 30), width):
-            rect = blit_text(surface, line, view.font(44 if not portrait else 30), GOLD, "midtop",
+        for line in wrap(title, view.font(theme.TITLE.of(view)), width):
+            rect = blit_text(surface, line, view.font(theme.TITLE.of(view)), theme.GOLD, "midtop",
                              (self.box.centerx, y))  # fmt: skip
             y = rect.bottom + view.px(4)
         self.draw_list.append(("title", title))
@@ -122,7 +117,7 @@ class PrivacyScene(Scene):
         size = view.font(24 if not portrait else 17)
         for note in notes:
             for line in wrap(note, size, width):
-                rect = blit_text(surface, line, size, INK if note is notes[0] else DIM, "midtop",
+                rect = blit_text(surface, line, size, theme.INK if note is notes[0] else theme.DIM, "midtop",
                                  (self.box.centerx, y))  # fmt: skip
                 y = rect.bottom + view.px(2)
             y += view.px(10)

@@ -1,4 +1,4 @@
-"""The guided first hand's prepared deals, its match and its scripted opponent (no pygame).
+"""The guided first hand's prepared deals and its scripted opponent (no pygame).
 
 Three short hands, each dealt from a fixed deck so every lesson happens for real:
 
@@ -140,52 +140,58 @@ TUTORIAL_DEALS: tuple[Deal, ...] = (
 """The tutorial's hands, in order."""
 
 
-class TutorialMatch(Match):
-    """A match whose hands are the prepared deals, in order, with the player in seat 0."""
+class PreparedDeals:
+    """The prepared deals, dealt in order into a plain engine match (the player in seat 0).
+
+    The match is the engine's own, handed each deck (`Match.deal_from`); this keeps count
+    of which deal comes next.
+
+    >>> deals = PreparedDeals(RuleSet.preset("standard"))
+    >>> hand = deals.deal_next(deals.match)
+    >>> str(hand.upcard), deals.deal_index, deals.deals_left
+    ('TS', 0, 2)
+    """
 
     def __init__(self, rules: RuleSet, deals: tuple[Deal, ...] = TUTORIAL_DEALS) -> None:
-        super().__init__(rules, random.Random(0))
+        self.match = Match(rules, random.Random(0))
         self.deals = deals
 
     @property
     def deal_index(self) -> int:
         """The prepared deal being played (or the next to be dealt)."""
-        return len(self.played)
+        return len(self.match.played)
 
     @property
     def deals_left(self) -> int:
         """Prepared hands not dealt yet."""
-        dealt = len(self.played) + (1 if self.current is not None else 0)
+        dealt = len(self.match.played) + (1 if self.match.current is not None else 0)
         return len(self.deals) - dealt
 
-    def new_hand(self) -> Hand:
-        """Deal the next prepared hand (IllegalAction once they are all played)."""
-        if self.current is not None:
+    def deal_next(self, match: Match) -> Hand:
+        """Deal the next prepared hand in `match` (IllegalAction once they are all played)."""
+        if match.current is not None:
             raise IllegalAction("finish the hand in progress before dealing another")
         if self.deals_left <= 0:
             raise IllegalAction("the tutorial has no more hands")
-        deal = self.deals[len(self.played)]
-        self.seats = (YOU, THEM)
-        hand = deal.hand(self.rules, (self.scores[YOU], self.scores[THEM]))
-        self.current = hand
-        return hand
+        deal = self.deals[len(match.played)]
+        return match.deal_from(deal.deck(), dealer=deal.dealer)
 
 
 class TutorialOpponent:
     """The opponent: plays each hand's script, a move per turn, thinking for one frame."""
 
-    def __init__(self, match: TutorialMatch) -> None:
-        self.match = match
+    def __init__(self, deals: PreparedDeals) -> None:
+        self.deals = deals
         self._hand: Hand | None = None
         self._moves: list[Move] = []
 
     def think(self, view: PlayerView) -> Generator[None, None, Action]:
         """The next scripted move (or a sensible fallback), after one slice."""
         yield
-        hand = self.match.current
+        hand = self.deals.match.current
         if hand is not self._hand:
             self._hand = hand
-            self._moves = list(self.match.deals[self.match.deal_index].opponent) if hand else []
+            self._moves = list(self.deals.deals[self.deals.deal_index].opponent) if hand else []
         legal = list(view.legal_actions)
         if self._moves:
             move = self._moves.pop(0)

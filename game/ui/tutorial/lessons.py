@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.rules import (
     Action,
@@ -40,13 +40,67 @@ from game.rules import (
 )
 
 if TYPE_CHECKING:
-    from game.ui.tutorial.scene import TutorialScene
+    from game.rules import Hand, Match, Meld
+    from game.ui.core.widgets import Button
+    from game.ui.table.hand_order import HandOrder
+    from game.ui.table.layout import TableLayout
+
+
+class ResultPanel(Protocol):
+    """The hand result panel, as a lesson reads it."""
+
+    next_button: Button
+
+
+class TutorTable(Protocol):
+    """The table with the tutor (`game.ui.tutorial.scene.TutorialScene`), as the lessons see
+    it: what is on the table, the person's choices, and the controls a lesson's Skip uses."""
+
+    @property
+    def hand(self) -> Hand | None: ...
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def me(self) -> int: ...
+
+    layout: TableLayout
+    order: HandOrder
+    knock_mode: bool
+
+    def human_turn(self) -> bool: ...
+
+    def result_panel(self) -> ResultPanel | None: ...
+
+    def sort(self, mode: str) -> None: ...
+
+    def pass_turn(self) -> bool: ...
+
+    def draw_stock(self, insert_at: int | None = None) -> bool: ...
+
+    def take_discard(self, insert_at: int | None = None) -> bool: ...
+
+    def discard(self, card: Card) -> bool: ...
+
+    def lay_off(self, card: Card, meld_index: int | None = None) -> bool: ...
+
+    def finish_layoffs(self) -> bool: ...
+
+    def start_knock(self) -> None: ...
+
+    def knock(self, card: Card | None) -> bool: ...
+
+    def lay_down(self, melds: tuple[Meld, ...] | None = None) -> bool: ...
+
+    def go_gin(self) -> None: ...
+
 
 READ, DO, WATCH, RESULT, FINISH = "read", "do", "watch", "result", "finish"
 KINDS = (READ, DO, WATCH, RESULT, FINISH)
 
-Text = str | Callable[["TutorialScene"], str]
-Points = tuple[str, ...] | Callable[["TutorialScene"], tuple[str, ...]]
+Text = str | Callable[["TutorTable"], str]
+Points = tuple[str, ...] | Callable[["TutorTable"], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -63,8 +117,8 @@ class Lesson:
     text: Text
     point: Points = ()
     expect: Callable[[Action], bool] | None = None
-    done: Callable[[TutorialScene], bool] | None = None
-    perform: Callable[[TutorialScene], object] | None = None
+    done: Callable[[TutorTable], bool] | None = None
+    perform: Callable[[TutorTable], object] | None = None
     correction: str = ""
 
     def __post_init__(self) -> None:
@@ -73,11 +127,11 @@ class Lesson:
         if self.kind == DO and self.perform is None:
             raise ValueError(f"lesson {self.key!r} asks for a move but cannot make it on Skip")
 
-    def words(self, scene: TutorialScene) -> str:
+    def words(self, scene: TutorTable) -> str:
         """The prompt's text now."""
         return self.text(scene) if callable(self.text) else self.text
 
-    def targets(self, scene: TutorialScene) -> tuple[str, ...]:
+    def targets(self, scene: TutorTable) -> tuple[str, ...]:
         """The names of what the prompt points at now."""
         return self.point(scene) if callable(self.point) else self.point
 
@@ -105,46 +159,46 @@ def any_arrangement(action: Action) -> bool:
     return isinstance(action, Arrange)
 
 
-def _my_turn(scene: TutorialScene) -> bool:
+def _my_turn(scene: TutorTable) -> bool:
     return scene.human_turn()
 
 
-def _hand_over(scene: TutorialScene) -> bool:
+def _hand_over(scene: TutorTable) -> bool:
     hand = scene.hand
     return hand is not None and hand.is_over
 
 
-def _arranging(scene: TutorialScene) -> bool:
+def _arranging(scene: TutorTable) -> bool:
     hand = scene.hand
     return hand is not None and hand.phase in (Phase.ARRANGE, Phase.LAYOFF, Phase.FINISHED)
 
 
-def _deadwood(scene: TutorialScene) -> int:
+def _deadwood(scene: TutorTable) -> int:
     hand = scene.hand
     return best_melds(hand.hands[scene.me]).deadwood_value if hand is not None else 0
 
 
-def _rules(scene: TutorialScene) -> RuleSet:
+def _rules(scene: TutorTable) -> RuleSet:
     assert scene.match is not None
     return scene.match.rules
 
 
-def _top_discard(scene: TutorialScene) -> str:
+def _top_discard(scene: TutorTable) -> str:
     hand = scene.hand
     return card_symbol(hand.discard_pile[-1]) if hand is not None and hand.discard_pile else "it"
 
 
-def _drawn(scene: TutorialScene) -> str:
+def _drawn(scene: TutorTable) -> str:
     hand = scene.hand
     return card_symbol(hand.hands[scene.me][-1]) if hand is not None else "a card"
 
 
-def _press(scene: TutorialScene) -> str:
+def _press(scene: TutorTable) -> str:
     """ "Tap" on a phone, "Click" with a mouse."""
     return "Tap" if scene.layout.portrait else "Click"
 
 
-def explain_result(scene: TutorialScene) -> str:
+def explain_result(scene: TutorTable) -> str:
     """Why the hand on the table scored what it did, in a sentence or two."""
     hand = scene.hand
     result = hand.result if hand is not None else None
@@ -173,48 +227,48 @@ def explain_result(scene: TutorialScene) -> str:
     )
 
 
-def _result_text(scene: TutorialScene) -> str:
+def _result_text(scene: TutorTable) -> str:
     panel = scene.result_panel()
     button = panel.next_button.text if panel is not None else "Next hand"
     return f"{explain_result(scene)} Press {button}."
 
 
-def _welcome(scene: TutorialScene) -> str:
+def _welcome(scene: TutorTable) -> str:
     return (
         "Welcome! You and the AI each hold ten cards. You try to group yours into melds and "
         "keep the rest, your deadwood, low. These hands are prepared so you can try every move."
     )
 
 
-def _deadwood_text(scene: TutorialScene) -> str:
+def _deadwood_text(scene: TutorTable) -> str:
     return (
         "Cards in no meld are deadwood, marked red: 9♦ J♥ Q♥ K♠. They count against you: "
         f"J, Q and K 10 each, an ace 1, the others their number. Here that is {_deadwood(scene)}."
     )
 
 
-def _draw_stock_text(scene: TutorialScene) -> str:
+def _draw_stock_text(scene: TutorTable) -> str:
     return (
         "The AI passed too, so you start by drawing the top card of the stock, the face-down "
         f"pile. {_press(scene)} it."
     )
 
 
-def _discard_king_text(scene: TutorialScene) -> str:
+def _discard_king_text(scene: TutorTable) -> str:
     return (
         f"You drew {_drawn(scene)} and hold eleven cards: now throw one away. K♠ fits nothing "
         f"and counts 10. {_press(scene)} it twice, or drag it onto the discard pile."
     )
 
 
-def _take_discard_text(scene: TutorialScene) -> str:
+def _take_discard_text(scene: TutorTable) -> str:
     return (
         f"The AI threw away {_top_discard(scene)}. It extends your run 3♣ 4♣ 5♣, so take it: "
         f"{_press(scene).lower()} the discard pile."
     )
 
 
-def _knock_watch_text(scene: TutorialScene) -> str:
+def _knock_watch_text(scene: TutorTable) -> str:
     limit = _rules(scene).knock_limit
     return (
         f"The AI's turn. Watch: with {limit} or less deadwood a player may knock, "
@@ -222,7 +276,7 @@ def _knock_watch_text(scene: TutorialScene) -> str:
     )
 
 
-def _lay_off_text(scene: TutorialScene) -> str:
+def _lay_off_text(scene: TutorTable) -> str:
     hand = scene.hand
     left = sum(c.value for c in hand.knocker_deadwood) if hand is not None else 0
     return (
@@ -231,7 +285,7 @@ def _lay_off_text(scene: TutorialScene) -> str:
     )
 
 
-def _knock_text(scene: TutorialScene) -> str:
+def _knock_text(scene: TutorTable) -> str:
     limit = _rules(scene).knock_limit
     return (
         f"You drew {_drawn(scene)}: your run is 7♠ 8♠ 9♠ 10♠. Throwing J♦ would leave "
@@ -239,17 +293,17 @@ def _knock_text(scene: TutorialScene) -> str:
     )
 
 
-def _knock_card_points(scene: TutorialScene) -> tuple[str, ...]:
+def _knock_card_points(scene: TutorTable) -> tuple[str, ...]:
     return ("card:JD",) if scene.knock_mode else ("button:knock",)
 
 
-def _knock_card_text(scene: TutorialScene) -> str:
+def _knock_card_text(scene: TutorTable) -> str:
     if not scene.knock_mode:
         return "Press Knock, then pick the card to knock with: J♦."
     return f"Now pick the card to knock with: {_press(scene).lower()} J♦. It goes face down on the pile."
 
 
-def _finish_text(scene: TutorialScene) -> str:
+def _finish_text(scene: TutorTable) -> str:
     rules = _rules(scene)
     return (
         "That is the whole game: draw, discard, then knock or go gin. A match goes on until "
@@ -537,7 +591,7 @@ class Tutor:
         if self.current.kind == DO and self.current.accepts(action):
             self.next()
 
-    def settle(self, scene: Any) -> bool:
+    def settle(self, scene: TutorTable) -> bool:
         """Finish every lesson whose state has come about; True when one was finished."""
         moved = False
         while not self.finished:

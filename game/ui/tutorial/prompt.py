@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui.core import theme
 from game.ui.core.column import row_height
 from game.ui.core.richtext import render_rich
 from game.ui.core.text import blit_text, font, wrap
@@ -28,13 +29,6 @@ from game.ui.core.viewport import Viewport
 from game.ui.core.widgets import Button, ButtonRow
 from game.ui.table.layout import TableLayout
 
-INK = (245, 242, 230)
-DIM = (190, 215, 195)
-POINTER = (255, 120, 40)
-"""The pointer's colour: a bright orange no other mark on the table uses."""
-POINTER_EDGE = (60, 20, 0)
-BOX_FILL = (16, 44, 31)
-BOX_EDGE = (255, 212, 90)
 PULSE_S = 2.4
 """Seconds the pointer pulses after a prompt appears; then it rests."""
 TOP, CENTRE, FILL = "top", "centre", "fill"
@@ -111,8 +105,7 @@ class Prompt:
         on_rules: Callable[[], None],
     ) -> None:
         nowhere = pygame.Rect(-100, -100, 1, 1)
-        gold = (250, 200, 90)
-        self.next = Button("Next", nowhere.copy(), on_next, key="Enter", accent=gold)
+        self.next = Button("Next", nowhere.copy(), on_next, key="Enter", accent=theme.ACCENT)
         self.skip = Button("Skip", nowhere.copy(), on_skip, key="Tab")
         self.rules = Button("Rules", nowhere.copy(), on_rules)
         self.leave = Button("Leave", nowhere.copy(), on_leave)
@@ -232,11 +225,11 @@ class Prompt:
         box = geometry.box
         radius = max(8, view.px(14))
         pygame.draw.rect(surface, (0, 0, 0), box.move(0, view.px(3)), border_radius=radius)
-        pygame.draw.rect(surface, BOX_FILL, box, border_radius=radius)
-        pygame.draw.rect(surface, BOX_EDGE, box, width=max(2, view.px(3)), border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_BORDER, box, width=max(2, view.px(3)), border_radius=radius)
         y = box.y + geometry.pad
         for line in geometry.lines:
-            image = render_rich(line, geometry.size, INK)
+            image = render_rich(line, geometry.size, theme.INK)
             surface.blit(image, (box.x + geometry.pad, y))
             y += geometry.line_height
         buttons = [b.rect for b in self.row.buttons if b.visible]
@@ -245,7 +238,7 @@ class Prompt:
             room = left - box.x - geometry.pad
             label_size = view.font(15 if view.portrait else 17)
             if font(label_size).size(geometry.progress)[0] < room:
-                blit_text(surface, geometry.progress, label_size, DIM, "midleft",
+                blit_text(surface, geometry.progress, label_size, theme.DIM, "midleft",
                           (box.x + geometry.pad, buttons[0].centery))  # fmt: skip
         self.row.draw(surface)
 
@@ -275,9 +268,9 @@ def draw_pointer(
         outer = rect.inflate(2 * pad, 2 * pad)
         radius = max(6, min(rect.width, rect.height) // 9)
         pygame.draw.rect(
-            surface, POINTER_EDGE, outer.inflate(4, 4), width=width + 2, border_radius=radius + 2
+            surface, theme.POINTER_EDGE, outer.inflate(4, 4), width=width + 2, border_radius=radius + 2
         )
-        pygame.draw.rect(surface, POINTER, outer, width=width, border_radius=radius)
+        pygame.draw.rect(surface, theme.POINTER, outer, width=width, border_radius=radius)
     if box is None:
         return  # rings only, no arrow
     target = rings[0].inflate(2 * pad, 2 * pad)
@@ -333,7 +326,7 @@ def _paint_arrow(surface: pygame.Surface, view: Viewport, tip: Point, tail: Poin
     wing = head * 0.7
     triangle = [tip, (base[0] + nx * wing, base[1] + ny * wing), (base[0] - nx * wing, base[1] - ny * wing)]
     width = max(3, view.px(6))
-    pygame.draw.line(surface, POINTER_EDGE, base, tail, width + 3)
-    pygame.draw.polygon(surface, POINTER_EDGE, [(x + dx * -1.5, y + dy * -1.5) for x, y in triangle])
-    pygame.draw.line(surface, POINTER, base, tail, width)
-    pygame.draw.polygon(surface, POINTER, [(tip[0] + dx * 2, tip[1] + dy * 2), *triangle[1:]])
+    pygame.draw.line(surface, theme.POINTER_EDGE, base, tail, width + 3)
+    pygame.draw.polygon(surface, theme.POINTER_EDGE, [(x + dx * -1.5, y + dy * -1.5) for x, y in triangle])
+    pygame.draw.line(surface, theme.POINTER, base, tail, width)
+    pygame.draw.polygon(surface, theme.POINTER, [(tip[0] + dx * 2, tip[1] + dy * 2), *triangle[1:]])

@@ -1,74 +1,54 @@
 """The guided first hand: three prepared hands on the real table, one prompt at a time.
 
-`start_tutorial(app)` replaces the scene stack with a :class:`TutorialScene`: the table
-(:class:`~game.ui.table.scene.TableScene`) playing a :class:`~game.ui.tutorial.deals.TutorialMatch`
-against a scripted opponent, with a prompt box that says what to do and why, rings what to
+The title's "Learn to play" (or `start_tutorial(app)`) replaces the scene stack with a
+:class:`TutorialScene`: the table (:class:`~game.ui.table.scene.TableScene`) dealing the
+prepared hands of :class:`~game.ui.tutorial.deals.PreparedDeals` against a scripted opponent, with a prompt box that says what to do and why, rings what to
 press, and waits. Every move still goes through the table's controls and the engine; the
 tutorial only refuses a legal move that is not the one asked for, saying why, so nothing
 changes. Skip makes the move for the player; Leave (or Esc, then Leave in the menu) goes
 back to the title screen, as does Finish at the end.
 
 The tutorial is never saved and never counted: its flow keeps the player's saved match and
-statistics untouched.
+statistics untouched. It is a table with a tutor, and changes the table only at the table's
+hooks (how the cards arrive, `vet` for the moves, its own result panel and pause menu).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
-from game.rules import Action, Card, EndLayoff, Hand, RuleSet
+from game.rules import Action, Card, RuleSet
 from game.storage.settings import MatchSetup
-from game.ui.table.flow import TableFlow
+from game.ui.core.scene import GameApp
+from game.ui.table.after_hand import AfterHand
+from game.ui.table.flow import FlowOptions
 from game.ui.table.hand_result import HandResultScene
+from game.ui.table.outcome import HandOutcome, ResultControls
+from game.ui.table.protocols import TableApp
 from game.ui.table.scene import TableScene
-from game.ui.table.seats import ThinkingSeat
-from game.ui.tutorial.deals import THEM, TutorialMatch, TutorialOpponent
+from game.ui.tutorial.deals import THEM, PreparedDeals, TutorialOpponent
 from game.ui.tutorial.lessons import DO, FINISH, READ, RESULT, Lesson, Tutor, build_lessons
-from game.ui.tutorial.prompt import PULSE_S, Prompt, draw_pointer, prompt_areas
+from game.ui.tutorial.prompt import PULSE_S, Prompt, PromptGeometry, draw_pointer, prompt_areas
 
 SKIP_KEYS = (pygame.K_TAB,)
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def start_tutorial(app: Any) -> None:
+def start_tutorial(app: GameApp) -> None:
     """Replace the scene stack with the guided first hand (it returns to the title at the end)."""
-    app.stack.replace_all(TutorialScene(app))
+    app.screens.replace("tutorial")
 
 
-def tutorial_setup(app: Any) -> MatchSetup:
+def tutorial_setup(app: GameApp) -> MatchSetup:
     """The player against the computer, whatever seats the settings hold (no pass and play)."""
     return MatchSetup(("person", "ai"), app.settings.ai_level)
 
 
-def tutorial_rules(app: Any) -> RuleSet:
+def tutorial_rules(app: GameApp) -> RuleSet:
     """Standard Gin with the player's bonus preset: the deals are made for a knock limit of 10."""
     return RuleSet.preset("standard", bonuses=app.settings.bonuses)
-
-
-class TutorialFlow(TableFlow):
-    """The table's flow, minus saving and statistics: a practice hand is nobody's record."""
-
-    def __init__(self, app: Any, match: TutorialMatch, listener: Any) -> None:
-        super().__init__(app, match, listener, tutorial_setup(app))
-        self.bucket = None  # statistics are not kept
-        opponent = ThinkingSeat(TutorialOpponent(match))
-        self.ai_players[THEM] = self.seats[THEM] = opponent
-
-    def save_match(self) -> None:
-        """The tutorial is never saved (the player's saved match stays as it was)."""
-
-    def deal_check(self) -> tuple[bool, str] | None:
-        """No fingerprint check: the deals are prepared on purpose, and say so."""
-        return None
-
-    def _count_hand(self, hand: Hand) -> None:
-        """Never counted in the statistics."""
-
-    def _count_match(self) -> None:
-        """Never counted in the statistics."""
 
 
 class TutorialScene(TableScene):
@@ -76,9 +56,10 @@ class TutorialScene(TableScene):
 
     name = "tutorial"
 
-    def __init__(self, app: Any) -> None:
-        self.tutorial_match = TutorialMatch(tutorial_rules(app))
-        super().__init__(app, self.tutorial_match, tutorial_setup(app))
+    def __init__(self, app: TableApp) -> None:
+        self.tutorial_match = PreparedDeals(tutorial_rules(app))
+        """The prepared hands and the match they are dealt into."""
+        super().__init__(app, self.tutorial_match.match, tutorial_setup(app))
         self.tutor = Tutor(build_lessons())
         self.prompt = Prompt(self.next_lesson, self.skip, self.leave, self.open_rules)
         self.corrections = 0
@@ -86,16 +67,19 @@ class TutorialScene(TableScene):
 
     # --- setting up -------------------------------------------------------------------------
 
-    def setup(self) -> None:
-        """Start the first prepared hand with the scripted opponent."""
-        self.flow = TutorialFlow(self.app, self.tutorial_match, self)
-        self.start_hand()
+    def flow_options(self) -> FlowOptions:
+        """The prepared hands, the scripted opponent; never saved, never counted, no deal check
+        (the deals are prepared on purpose, and say so)."""
+        deals = self.tutorial_match
+        return FlowOptions(
+            deal=deals.deal_next, players={THEM: TutorialOpponent(deals)}, records=False, checks_deal=False
+        )
 
-    def _deal_cards(self) -> None:
-        # The first hand arrives sorted by suit, so its first lesson can sort it by melds.
-        match = self.tutorial_match
-        self.order.mode = match.deals[match.deal_index].sorted_by
-        super()._deal_cards()
+    def arriving_order(self) -> str | None:
+        """Each prepared hand arrives sorted as its lessons need (the first by suit, so its
+        first lesson can sort it by melds)."""
+        deals = self.tutorial_match
+        return deals.deals[deals.deal_index].sorted_by
 
     # --- the lessons --------------------------------------------------------------------------
 
@@ -125,21 +109,17 @@ class TutorialScene(TableScene):
         elif lesson.kind in (READ, FINISH):
             self.next_lesson()
         elif lesson.kind == RESULT:
-            top = self.app.stack.top
-            if isinstance(top, HandResultScene):
-                top.next()
+            panel = self.result_panel()
+            if panel is not None and self.app.stack.top is panel:
+                panel.next()
 
     def leave(self) -> None:
         """Back to the title screen (the tutorial can be started again from there)."""
-        from game.ui.screens.title import TitleScene
-
-        self.app.stack.replace_all(TitleScene(self.app))
+        self.app.screens.replace("title")
 
     def open_rules(self) -> None:
         """The rules of the player's chosen game."""
-        from game.ui.screens.rules_screen import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, None))
+        self.app.screens.show("rules", None)
 
     def _settle_animation(self) -> None:
         """A press while cards move first lands them, as a click on the table does."""
@@ -149,19 +129,17 @@ class TutorialScene(TableScene):
 
     # --- what the table does, checked by the tutor --------------------------------------------
 
-    def submit(self, action: Action, insert_at: int | None = None, seat: int | None = None) -> bool:
+    def vet(self, action: Action) -> bool:
         """The player's legal moves pass only when the lesson asks for them; others are
-        explained and refused, with nothing changed. Illegal moves get the engine's reason."""
-        mine = seat is None or seat == self.me
-        if mine and self.human_turn() and action in self.legal():
-            reason = self.tutor.review(action)
-            if reason is not None:
-                self.corrections += 1
-                self.knock_mode = False
-                self.toast.show(reason, seconds=5.0)
-                self.relayout()
-                return False
-        return super().submit(action, insert_at, seat)
+        explained and refused, with nothing changed (illegal ones get the engine's reason)."""
+        reason = self.tutor.review(action)
+        if reason is None:
+            return True
+        self.corrections += 1
+        self.knock_mode = False
+        self.toast.show(reason, seconds=5.0)
+        self.relayout()
+        return False
 
     def on_action(self, seat: int, action: Action, insert_at: int | None) -> None:
         """Move the cards, then let the tutor see the move."""
@@ -170,22 +148,10 @@ class TutorialScene(TableScene):
             self.tutor.applied(action)
         self.tutor.settle(self)
 
-    def finish_layoffs(self) -> bool:
-        """Done: the table makes any layoff still possible first; here each layoff is a
-        lesson of its own, so Done waits for the lesson that asks for it."""
-        reason = self.tutor.review(EndLayoff()) if self.human_turn() else None
-        if reason is not None:
-            self.corrections += 1
-            self.toast.show(reason, seconds=5.0)
-            return False
-        return super().finish_layoffs()
-
     def open_menu(self) -> None:
         """The pause menu without a match: no score sheet, restart or concede for a practice
         game (conceding would count it); Rules, Settings and Quit to title remain."""
-        from game.ui.screens.pause import PauseScene
-
-        self.app.stack.push(PauseScene(self.app, None))
+        self.app.screens.show("pause", None)
 
     def show_hint(self) -> None:
         """The prompt is the hint here."""
@@ -203,14 +169,15 @@ class TutorialScene(TableScene):
 
     # --- the frame ----------------------------------------------------------------------------
 
+    def open_result(self) -> None:
+        """The tutorial's own result panel, which keeps the prompt working beside it."""
+        outcome = self.hand_outcome()
+        after = self.app.after_hand.offered(outcome)
+        self.app.screens.show("tutorial_result", outcome, self.result_controls(), after, self)
+
     def update(self, dt: float) -> None:
         """The table, then the tutor: lessons finished by what happened, the pointer's pulse."""
         super().update(dt)
-        top = self.app.stack.top
-        if type(top) is HandResultScene:
-            # The table opened its usual result panel: use the tutorial's, which keeps the prompt.
-            self.app.stack.pop()
-            self.app.stack.push(TutorialResultScene(self.app, self))
         self.tutor.age += dt
         if self.tutor.settle(self):
             self.invalidate()
@@ -231,7 +198,7 @@ class TutorialScene(TableScene):
         self.prompt.draw(surface, view)
         self.draw_list.append(("prompt", self.lesson.key, geometry.box, self.lesson.kind))
 
-    def arrange_prompt(self) -> Any:
+    def arrange_prompt(self) -> PromptGeometry:
         """Where the prompt box goes now (away from what it points at, and any result panel)."""
         view = self.layout.view
         protected = [r.inflate(view.px(14), view.px(14)) for r in self.rings()]
@@ -249,12 +216,10 @@ class TutorialScene(TableScene):
         others = [r for r in buttons if not any(r.colliderect(ring) for ring in rings)]
         return [*others, self.layout.status, self.layout.log]
 
-    def result_panel(self) -> HandResultScene | None:
+    def result_panel(self) -> TutorialResultScene | None:
         """The hand result panel over the table, if it is open."""
-        for scene in self.app.stack.scenes:
-            if isinstance(scene, HandResultScene) and scene.table is self:
-                return scene
-        return None
+        panel = self.app.screens.find("tutorial_result")
+        return panel if isinstance(panel, TutorialResultScene) and panel.tutorial is self else None
 
     # --- what the prompt points at ------------------------------------------------------------
 
@@ -385,8 +350,15 @@ class TutorialResultScene(HandResultScene):
 
     name = "tutorial_result"
 
-    def __init__(self, app: Any, table: TutorialScene) -> None:
-        super().__init__(app, table)
+    def __init__(
+        self,
+        app: GameApp,
+        outcome: HandOutcome,
+        controls: ResultControls,
+        after: list[AfterHand],
+        table: TutorialScene,
+    ) -> None:
+        super().__init__(app, outcome, controls, after)
         self.tutorial = table
         if table.tutorial_match.deals_left <= 0:
             self.next_button.text = "Carry on"
