@@ -38,6 +38,8 @@ class Import:
     target: str
     kind: str  # "module", "typing" or "local"
     line: int
+    names: tuple[str, ...] = ()
+    """The names taken from the target (``from target import a, b``); () for the module itself."""
 
 
 def module_names(package: str, root: Path = ROOT) -> dict[str, Path]:
@@ -68,25 +70,28 @@ def _resolve(node: ast.ImportFrom, module: str, is_package: bool) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool, known: set[str]) -> list[str]:
-    """The known modules an import statement loads (``from pkg import mod`` names ``pkg.mod``)."""
-    found: list[str] = []
+def _targets(
+    node: ast.Import | ast.ImportFrom, module: str, is_package: bool, known: set[str]
+) -> dict[str, tuple[str, ...]]:
+    """The known modules an import statement loads, with the names it takes from each
+    (``from pkg import mod`` loads ``pkg.mod`` and takes no name from it)."""
+    found: dict[str, tuple[str, ...]] = {}
     if isinstance(node, ast.Import):
         for alias in node.names:
             name = alias.name
             while name and name not in known:
                 name = name.rpartition(".")[0]
             if name:
-                found.append(name)
+                found.setdefault(name, ())
         return found
     base = _resolve(node, module, is_package)
     for alias in node.names:
         full = f"{base}.{alias.name}"
         if full in known:
-            found.append(full)
+            found.setdefault(full, ())
         elif base in known:
-            found.append(base)
-    return list(dict.fromkeys(found))
+            found[base] = (*found.get(base, ()), alias.name)
+    return found
 
 
 def imports_in(source: str, module: str, known: set[str], is_package: bool = False) -> list[Import]:
@@ -97,9 +102,9 @@ def imports_in(source: str, module: str, known: set[str], is_package: bool = Fal
     def visit(node: ast.AST, kind: str) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Import | ast.ImportFrom):
-                for target in _targets(child, module, is_package, known):
+                for target, names in _targets(child, module, is_package, known).items():
                     if target != module:
-                        found.append(Import(module, target, kind, child.lineno))
+                        found.append(Import(module, target, kind, child.lineno, names))
             elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                 visit(child, "local")
             elif isinstance(child, ast.If) and _is_type_checking(child.test):
@@ -220,3 +225,56 @@ def cycle_path(edges: dict[str, set[str]], group: list[str]) -> list[str]:
                     following.append(child)
         frontier = following
     return [start]
+
+
+def scene_classes(package: str, base: tuple[str, str], root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the classes it defines that derive, within `package`, from `base` (module,
+    class name): the screens, when `base` is the Scene class.
+
+    >>> found = scene_classes("game.ui", ("game.ui.core.scene", "Scene"))
+    >>> "TableScene" in found["game.ui.table.scene"], "Scene" in found.get("game.ui.core.scene", set())
+    (True, False)
+    """
+    names = module_names(package, root)
+    known = set(names)
+    bases: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for module, path in names.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        local: dict[str, tuple[str, str]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                origin = _resolve(node, module, path.name == "__init__.py")
+                for alias in node.names:
+                    local[alias.asname or alias.name] = (origin, alias.name)
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                local[node.name] = (module, node.name)
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                parents = [local[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in local]
+                bases[(module, node.name)] = parents
+    scenes: set[tuple[str, str]] = set()
+    changed = True
+    while changed:
+        changed = False
+        for cls, parents in bases.items():
+            if cls not in scenes and any(p == base or p in scenes for p in parents):
+                scenes.add(cls)
+                changed = True
+    found: dict[str, set[str]] = {}
+    for module, name in scenes:
+        if module in known:
+            found.setdefault(module, set()).add(name)
+    return found
+
+
+def class_bases(path: Path) -> set[str]:
+    """The names used as base classes in a module (to tell subclassing from other use)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        b.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        for b in node.bases
+        if isinstance(b, ast.Name)
+    }

@@ -256,3 +256,56 @@ def meld_rects(
                 x, y, _, _, (w, h) = targets[card]
                 rects.append(pygame.Rect(round(x - w / 2), round(y - h / 2), w, h))
     return rects
+
+
+class ResultTable(FinishedTable, Protocol):
+    """What :func:`outcome_of` and :func:`controls_of` read of a table whose hand is over."""
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def seating(self) -> Seating: ...
+
+    @property
+    def laid_out(self) -> bool: ...
+
+    layout: TableLayout
+
+    def checks_deal(self) -> bool: ...
+
+    def next_label(self) -> str: ...
+
+    def targets(self) -> dict[Card, tuple[float, float, bool, int, tuple[int, int]]]: ...
+
+    def shortcut_buttons(self, cover: pygame.Rect) -> list[Button]: ...
+
+    def next_hand(self) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+    def open_help(self) -> None: ...
+
+    def open_sheet(self) -> None: ...
+
+
+def outcome_of(table: ResultTable) -> HandOutcome:
+    """The finished hand on `table` as the result panel shows it."""
+    hand, match = table.hand, table.match
+    assert hand is not None and match is not None
+    shown = table.shown_commitment if table.checks_deal() else None
+    return HandOutcome(
+        hand, match, table.seating, table.pairing, table.next_label(), shown, played_deal(table)
+    )
+
+
+def controls_of(table: ResultTable) -> ResultControls:
+    """What the result panel may ask of `table`: carry on, other screens, and its room."""
+    return ResultControls(
+        carry_on=table.next_hand,
+        open_menu=table.open_menu,
+        open_help=table.open_help,
+        open_sheet=table.open_sheet,
+        room=lambda: TableRoom(table.layout, meld_rects(table.hand, table.laid_out, table.targets())),
+        shortcuts=table.shortcut_buttons,
+    )

@@ -25,13 +25,13 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
-from game.rules import Action, Card, Defence, Hand, Match, Meld, MeldResult, PlayerView
+from game.rules import Action, Card, Defence, Hand, Match, Meld, MeldResult
 from game.storage.settings import MatchSetup
 from game.ui.core.anim import Animator, Tween
 from game.ui.core.scene import Scene
 from game.ui.core.seating import Seating
 from game.ui.core.sprites import CardSprite
-from game.ui.core.widgets import Banner, Toast
+from game.ui.core.widgets import Banner, Button, Toast
 from game.ui.table import draw
 from game.ui.table.animated import PileGhost, Tally
 from game.ui.table.background import BackgroundGame
@@ -42,7 +42,7 @@ from game.ui.table.hand_order import HandOrder
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.moves import TableMoves
-from game.ui.table.outcome import HandOutcome, ResultControls, TableRoom, meld_rects, played_deal
+from game.ui.table.outcome import controls_of, outcome_of
 from game.ui.table.passing import DevicePassing
 from game.ui.table.protocols import TableApp
 from game.ui.table.reactions import TableReactions
@@ -284,11 +284,6 @@ class TableScene(Scene):
 
     # --- what the person may do now, and the controller ---------------------------------------------
 
-    def view(self) -> PlayerView:
-        """The person's view of the hand."""
-        assert self.flow is not None
-        return self.flow.view()
-
     def human_turn(self) -> bool:
         """True when the person at the bottom is to act."""
         return self.flow is not None and self.flow.human_turn()
@@ -439,30 +434,18 @@ class TableScene(Scene):
             return "Next: the other game" if players == 4 else "Next: you sit out"
         return "See the match result" if self.match.finished else "Next hand"
 
-    def hand_outcome(self) -> HandOutcome:
-        """The finished hand as the result panel shows it."""
-        hand, match, flow = self.hand, self.match, self.flow
-        assert hand is not None and match is not None and flow is not None
-        shown = self.shown_commitment if flow.deal_check() is not None else None
-        deal = played_deal(self)
-        return HandOutcome(hand, match, self.seating, self.pairing, self.next_label(), shown, deal)
+    def checks_deal(self) -> bool:
+        """Whether the finished hand can be checked against the fingerprint shown before it."""
+        return self.flow is not None and self.flow.deal_check() is not None
 
-    def result_controls(self) -> ResultControls:
-        """What the result panel may ask of the table: carry on, other screens, its room."""
-        return ResultControls(
-            carry_on=self.next_hand,
-            open_menu=self.open_menu,
-            open_help=self.open_help,
-            open_sheet=self.open_sheet,
-            room=lambda: TableRoom(self.layout, meld_rects(self.hand, self.laid_out, self.targets())),
-            shortcuts=self.controls.shortcuts,
-        )
+    def shortcut_buttons(self, cover: pygame.Rect) -> list[Button]:
+        """The Menu, Help and Score sheet buttons left in view beside a panel at `cover`."""
+        return self.controls.shortcuts(cover)
 
     def open_result(self) -> None:
         """The hand result panel over the table, with the after-hand buttons registered."""
-        outcome = self.hand_outcome()
-        after = self.app.after_hand.offered(outcome)
-        self.app.screens.show("hand_result", outcome, self.result_controls(), after)
+        outcome = outcome_of(self)
+        self.app.screens.show("hand_result", outcome, controls_of(self), self.app.after_hand.offered(outcome))
 
     def next_hand(self) -> None:
         """After the result panel: deal again, or show the match result."""

@@ -25,7 +25,7 @@ from game.ui.core.scene import GameApp
 from game.ui.table.after_hand import AfterHand
 from game.ui.table.flow import FlowOptions
 from game.ui.table.hand_result import HandResultScene
-from game.ui.table.outcome import HandOutcome, ResultControls
+from game.ui.table.outcome import HandOutcome, ResultControls, controls_of, outcome_of
 from game.ui.table.protocols import TableApp
 from game.ui.table.scene import TableScene
 from game.ui.tutorial.deals import THEM, PreparedDeals, TutorialOpponent
@@ -171,9 +171,10 @@ class TutorialScene(TableScene):
 
     def open_result(self) -> None:
         """The tutorial's own result panel, which keeps the prompt working beside it."""
-        outcome = self.hand_outcome()
-        after = self.app.after_hand.offered(outcome)
-        self.app.screens.show("tutorial_result", outcome, self.result_controls(), after, self)
+        outcome = outcome_of(self)
+        self.app.screens.show(
+            "tutorial_result", outcome, controls_of(self), self.app.after_hand.offered(outcome), self
+        )
 
     def update(self, dt: float) -> None:
         """The table, then the tutor: lessons finished by what happened, the pointer's pulse."""
