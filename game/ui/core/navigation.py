@@ -6,14 +6,14 @@ the callbacks it passes (as the confirm dialog's ``yes=("Concede", concede)``). 
 app, the composition root, knows which class draws each name: it registers them all when
 it starts (`game.ui.app.SCREENS`).
 
->>> from game.ui.core.scene import Scene, SceneStack
+>>> from game.ui.core.scene import GameApp, Scene, SceneStack
 >>> class Card(Scene):
 ...     name = "card"
 ...     def __init__(self, app, text):
 ...         super().__init__(app)
 ...         self.text = text
 >>> stack = SceneStack()
->>> screens = Screens(stack, app=None)
+>>> screens = Screens(stack, app=None)  # the app is handed to each screen made
 >>> screens.register("card", Card)
 >>> screens.show("card", "ace").text, len(stack.scenes)
 ('ace', 1)
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.ui.core.scene import Scene, SceneStack
+from game.ui.core.scene import GameApp, Scene, SceneStack
 
 ScreenMaker = Callable[..., Scene]
 """Makes a screen: called with the app, then the values the screen needs."""
@@ -42,7 +42,7 @@ HOME = "title"
 class Screens:
     """The registry of screens and the ways between them, over the app's scene stack."""
 
-    def __init__(self, stack: SceneStack, app: Any) -> None:
+    def __init__(self, stack: SceneStack, app: GameApp) -> None:
         self.stack = stack
         self.app = app
         self._makers: dict[str, ScreenMaker] = {}

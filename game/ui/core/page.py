@@ -20,12 +20,12 @@ daily result and the review are made of them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
 from game.rules import Card, card_symbol
 from game.ui.core import theme
+from game.ui.core.art import CardArt
 from game.ui.core.richtext import render_rich
 from game.ui.core.scrolling import Drag
 from game.ui.core.text import font, wrap
@@ -337,7 +337,7 @@ class Page:
         origin: tuple[int, int],
         clip: pygame.Rect,
         scroll: int,
-        art: Any,
+        art: CardArt,
         four_colour: bool,
     ) -> None:
         """Draw the pieces that show in `clip`, the content's top-left at `origin` less `scroll`."""

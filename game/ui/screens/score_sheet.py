@@ -20,11 +20,11 @@ the match is long. Esc, Enter, C or the Close button closes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from game.rules import Match, PlayedHand, ResultKind
+from game.storage.settings import MatchSetup
 from game.ui.core import theme
 from game.ui.core.column import Column, row_height
 from game.ui.core.drawing import panel, scrim
@@ -181,12 +181,14 @@ def _closing_rows(match: Match) -> list[SheetRow]:
     return rows
 
 
-def setup_at_table(app: GameApp, match: Match) -> Any:
+def setup_at_table(app: GameApp, match: Match) -> MatchSetup | None:
     """The seats of `match` as the table playing it knows them (None if no table plays it)."""
     for scene in reversed(app.stack.scenes):
+        # A table is a screen whose flow plays this match (the score sheet cannot import it).
         flow = getattr(scene, "flow", None)
-        if flow is not None and getattr(flow, "match", None) is match:
-            return flow.setup
+        setup = getattr(flow, "setup", None)
+        if getattr(flow, "match", None) is match and isinstance(setup, MatchSetup):
+            return setup
     return None
 
 
@@ -205,7 +207,7 @@ class ScoreSheetScene(Scene):
     modal = True
     name = "score_sheet"
 
-    def __init__(self, app: GameApp, match: Match, setup: Any = None) -> None:
+    def __init__(self, app: GameApp, match: Match, setup: MatchSetup | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup if setup is not None else setup_at_table(app, match)

@@ -15,6 +15,7 @@ from game.rules import Card, Phase, card_symbol, fingerprint
 from game.ui.core import theme
 from game.ui.core.art import CardArt
 from game.ui.core.drawing import felt
+from game.ui.core.keys import button_key, key_label
 from game.ui.core.richtext import render_rich
 from game.ui.core.sprites import paint_card, ring
 from game.ui.core.text import blit_text, font
@@ -425,10 +426,17 @@ def _status(scene: Table) -> str:
         return "Last discard: take it only to knock, or pass (void hand)."
     if phase is Phase.DRAW:
         if hand.stock_only:
-            return "Both passed: draw from the stock." if touch else "Both passed: draw from the stock (S)."
+            stock = key_label("draw_stock")
+            return (
+                "Both passed: draw from the stock."
+                if touch
+                else f"Both passed: draw from the stock ({stock})."
+            )
         if touch:
             return "Draw: tap the stock or the discard."
-        return "Draw: click the stock (S) or the discard (D)."
+        return (
+            f"Draw: click the stock ({key_label('draw_stock')}) or the discard ({key_label('take_discard')})."
+        )
     if phase is Phase.DISCARD:
         if scene.knock_mode:
             return "Knock: pick the card to discard face down."
@@ -454,6 +462,6 @@ def _status(scene: Table) -> str:
         if defence is not None and defence.layoffs:
             if touch:
                 return "Lay off: tap cards (green = best); Done lays off the rest."
-            return "Lay off: click cards (green = best); Done (Enter) lays off the rest."
+            return f"Lay off: click cards (green = best); Done ({button_key('done')}) lays off the rest."
         return "Nothing of yours fits the knocker's melds: press Done."
     return ""

@@ -17,7 +17,7 @@ for a seat, or reports the engine's reason for refusing it, and changes nothing 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -577,7 +577,7 @@ class TableFlow:
             self.finish_away()
 
 
-def meld_ordered(cards: list[Card], melds: Any) -> list[Card]:
+def meld_ordered(cards: list[Card], melds: Sequence[Sequence[Card]]) -> list[Card]:
     """`cards` with the given melds first (in meld order), then the rest by rank."""
     held = set(cards)
     ordered = [c for meld in melds for c in meld if c in held]
@@ -585,7 +585,7 @@ def meld_ordered(cards: list[Card], melds: Any) -> list[Card]:
     return ordered + rest
 
 
-def meld_breaks(cards: list[Card], melds: Any) -> list[int]:
+def meld_breaks(cards: list[Card], melds: Sequence[Sequence[Card]]) -> list[int]:
     """Indices of `cards` (ordered by :func:`meld_ordered`) where a new meld or the deadwood starts."""
     starts, index = [], 0
     for meld in melds:
