@@ -274,7 +274,7 @@ class ReviewScene(Scene):
         """The coach's word on this move (and its colour), if it is one of the player's."""
         decision = self.decision()
         if decision is not None:
-            return decision.text, theme.BAD if decision.flagged else theme.GOOD_2
+            return decision.text, theme.BAD if decision.flagged else theme.GOOD
         position = self.position(self.index)
         if position.action is not None and position.action[0] == self.me and self.report is None:
             return "The expert's view of this move comes once the review is done.", theme.DIM
@@ -292,7 +292,7 @@ class ReviewScene(Scene):
         rings: dict[object, tuple[int, int, int]] = {}
         for actions, colour in (
             (decision.played, theme.BAD if decision.flagged else theme.DIM),
-            (decision.expert, theme.GOOD_2),
+            (decision.expert, theme.GOOD),
         ):
             target = _target(actions[0]) if actions else None
             if target is not None and target not in rings:
@@ -414,7 +414,7 @@ class ReviewScene(Scene):
             seat = self.hand.actions[index][0] if index < total else None
             colour: tuple[int, int, int] = theme.TRACK
             if index in judged:
-                colour = theme.BAD if judged[index].flagged else theme.GOOD_2
+                colour = theme.BAD if judged[index].flagged else theme.GOOD
             elif seat == self.me:
                 colour = theme.TRACK_DONE
             pygame.draw.rect(surface, colour, part.inflate(0, -rect.height // 2))
@@ -525,7 +525,7 @@ class ReviewScene(Scene):
         view = self.app.viewport
         width = max(2, view.px(3))
         pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width, border_radius=view.px(6))
-        self.draw_list.append(("ring", f"{what} {'expert' if colour == theme.GOOD_2 else 'played'}"))
+        self.draw_list.append(("ring", f"{what} {'expert' if colour == theme.GOOD else 'played'}"))
 
     def _label(self, surface: pygame.Surface, text: str, size: int, at: tuple[int, int], kind: str) -> None:
         blit_text(surface, text, size, theme.DIM, "topleft", at)

@@ -34,12 +34,8 @@ GREY: RGB = (150, 168, 155)
 """Text of something that does nothing now (a greyed menu row)."""
 GOOD: RGB = (130, 235, 140)
 """Good news: the deal check matches, a move the expert agrees with."""
-GOOD_2: RGB = (140, 230, 140)
-"""The deal check's, the daily result's and the review's good news (a second green to be merged)."""
 BAD: RGB = (255, 130, 110)
 """Bad news: a failed check, a costly move, an undercut."""
-BAD_2: RGB = (255, 120, 105)
-"""The deal check's bad news (a second red to be merged)."""
 WARN: RGB = (240, 130, 110)
 """The button that does something that cannot be undone (Concede, Forget)."""
 REASON: RGB = (240, 175, 120)

@@ -221,7 +221,7 @@ class DailyResultScene(Scene):
         )
         page.space(view.px(6))
         if self.copy_note:
-            page.text(self.copy_note, small, theme.GOOD_2 if self.copy_note.startswith("Copied") else theme.DIM, "copied",
+            page.text(self.copy_note, small, theme.GOOD if self.copy_note.startswith("Copied") else theme.DIM, "copied",
                       centre=True)  # fmt: skip
         page.space(view.px(12))
         if self.counted:

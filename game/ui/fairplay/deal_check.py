@@ -172,7 +172,7 @@ class FairPlayScene(Scene):
         deal, check = self.deal, check_of(self.deal)
         body, small = self._body_size, view.font(17 if not portrait else 14)
         page = Page(width)
-        colour = theme.GOOD_2 if check.matches else theme.BAD_2
+        colour = theme.GOOD if check.matches else theme.BAD
         page.text(check.verdict, view.font(34 if not portrait else 24), colour, "verdict", bold=True)
         page.space(view.px(4))
         shown = fingerprint(check.shown) if check.shown else ""
@@ -191,7 +191,7 @@ class FairPlayScene(Scene):
             page.text(
                 f"SHA-256 of the salt and the deck below, computed now, gives {now}..., but the "
                 f"fingerprint shown before the deal was {shown}: the deal changed after it was committed.",
-                body, theme.BAD_2, "explain",
+                body, theme.BAD, "explain",
             )  # fmt: skip
         page.space(view.px(10))
         page.text("Fingerprint shown before the deal", small, theme.DIM, "label")
@@ -296,7 +296,7 @@ class FairPlayScene(Scene):
         self.body.draw_bar(surface, theme.GOLD, max(3, view.px(4)))
         size = view.font(17 if not portrait else 13)
         y = self.notice_rect.y
-        colour = theme.DIM if self.notice_ok else theme.BAD_2
+        colour = theme.DIM if self.notice_ok else theme.BAD
         for line in self._notice_lines()[:3]:
             blit_text(surface, line, size, colour, "topleft", (self.notice_rect.x, y))
             y += font(size).get_linesize()
