@@ -24,23 +24,18 @@ from dataclasses import dataclass
 import pygame
 
 KEY_CODES: dict[str, int] = {
-    "A": pygame.K_a,
     "C": pygame.K_c,
     "D": pygame.K_d,
-    "E": pygame.K_e,
     "G": pygame.K_g,
     "H": pygame.K_h,
     "K": pygame.K_k,
     "L": pygame.K_l,
     "M": pygame.K_m,
-    "N": pygame.K_n,
-    "O": pygame.K_o,
     "P": pygame.K_p,
     "R": pygame.K_r,
     "S": pygame.K_s,
     "T": pygame.K_t,
     "U": pygame.K_u,
-    "Y": pygame.K_y,
     "F1": pygame.K_F1,
     "?": pygame.K_QUESTION,
     "/": pygame.K_SLASH,
@@ -48,8 +43,6 @@ KEY_CODES: dict[str, int] = {
     "Enter": pygame.K_RETURN,
     "Keypad Enter": pygame.K_KP_ENTER,
     "Space": pygame.K_SPACE,
-    "Tab": pygame.K_TAB,
-    "Backspace": pygame.K_BACKSPACE,
     "Left": pygame.K_LEFT,
     "Right": pygame.K_RIGHT,
 }

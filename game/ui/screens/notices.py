@@ -66,7 +66,7 @@ class Dialog(Scene):
     def text_size(self) -> int:
         """The paragraphs' text size in pixels."""
         view = self.app.viewport
-        return view.font(24 if not view.portrait else 18)
+        return view.font(theme.BODY.of(view))
 
     @property
     def line_height(self) -> int:
@@ -104,7 +104,7 @@ class Dialog(Scene):
             self.buttons.buttons, split(row, len(self.buttons.buttons), inset), strict=True
         ):
             button.rect = rect
-            button.size = view.font(24 if not portrait else 18)
+            button.size = view.font(theme.BUTTON_TEXT.of(view))
             button.show_key = not portrait
         self.box = view.rect(column.x, top, column.width, total)
 
