@@ -18,6 +18,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import game.rules
+import game.storage
 from game.persistence import MATCH_SCHEMA, Persistence
 from game.rules import Match, RecordError, RuleSet
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
@@ -462,14 +463,15 @@ def test_an_unreadable_record_is_reported_and_never_written_over(
 ) -> None:
     place = Place("disk", tmp_path / "data")
     good = write_good(place)
-    real = Path.read_bytes
+    real = game.storage.read_regular_file
 
-    def denied(self: Path) -> bytes:
-        if self.name == "statistics.json":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
+    def denied(path: Path, limit: int) -> bytes:
+        if Path(path).name == "statistics.json":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, limit)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    # Running as root, a file's mode bits do not refuse: the refusal is simulated.
+    monkeypatch.setattr(game.storage, "read_regular_file", denied)
     persistence = Persistence(storage=place.storage())
     stats = persistence.load_stats()
     assert stats == Stats()
@@ -477,7 +479,7 @@ def test_an_unreadable_record_is_reported_and_never_written_over(
     assert "could not be read (permission was refused)" in notice
     stats.record_match(Bucket("standard", "2", "easy"), True, 10)
     assert not persistence.save_stats(stats)
-    monkeypatch.setattr(Path, "read_bytes", real)
+    monkeypatch.setattr(game.storage, "read_regular_file", real)
     assert place.get("statistics") == good["statistics"]
     assert persistence.take_notices() == []
 
