@@ -1,20 +1,22 @@
 """The deal check screen: after a hand, the proof that its deck was fixed before play.
 
-Before each deal the table shows a short fingerprint of the deal's commitment (SHA-256 of a
-salt and the deck order; docs/fairness.md). Once the hand is over the deck and the salt are
-revealed, and this screen computes the commitment again, on the spot: it shows the
-fingerprint shown before the deal, the salt, the deck in deal order as small cards, whether
-the two agree ("✓ matches" / "✗ does not match"), and how to check it without the game.
+Before each deal the table shows a short fingerprint of the deal's commitment (SHA-256 of the
+deal's terms: the rules, the dealer, the scores, a salt and the deck order; docs/fairness.md).
+Once the hand is over the deck and the salt are revealed, and this screen computes the
+commitment again, on the spot: it shows the fingerprint shown before the deal, the salt, the
+deck in deal order as small cards, whether the two agree ("✓ matches" / "✗ does not match"),
+and how to check it without the game.
 
 From here the hand can be exported (the file ``python -m game.verify`` checks) and the deal
 replayed, from the same seat or the other one, against the same AI.
 
 >>> from game.rules import daily_hand
 >>> hand = daily_hand("2024-03-01")
->>> check = DealCheck(hand.commitment, hand.salt, hand.deck)
+>>> from dataclasses import replace
+>>> check = DealCheck(hand.commitment, hand.terms)
 >>> check.matches, check.verdict
 (True, '✓ matches')
->>> DealCheck(hand.commitment, hand.salt, hand.deck[::-1]).verdict
+>>> DealCheck(hand.commitment, replace(hand.terms, deck=hand.deck[::-1])).verdict
 '✗ does not match'
 """
 
@@ -27,7 +29,7 @@ from typing import Any
 import pygame
 
 from game.ai import LEVELS
-from game.rules import Card, Hand, deal_commitment, fingerprint, verify_commitment
+from game.rules import Card, DealTerms, Hand, fingerprint, verify_commitment
 from game.ui.column import Column, row_height, split
 from game.ui.fairplay_export import export_hand_file
 from game.ui.fairplay_widgets import ButtonBar, Page, ScrollBody, wrap_anywhere
@@ -49,27 +51,22 @@ GUIDE = "docs/fairness.md"
 
 @dataclass(frozen=True)
 class DealCheck:
-    """The commitment shown before a deal, checked against the revealed salt and deck."""
+    """The commitment shown before a deal, checked against the deal's revealed terms."""
 
     shown: str | None
     """The commitment as the table showed it before play (None: the deal had none)."""
-    salt: str | None
-    deck: tuple[Card, ...]
+    terms: DealTerms | None
+    """What the deal committed to (rules, dealer, scores, salt, deck), revealed after the hand."""
 
     @property
     def matches(self) -> bool:
-        """Whether SHA-256 of the salt and the deck gives the commitment shown."""
-        return self.shown is not None and verify_commitment(self.shown, self.salt, self.deck)
+        """Whether SHA-256 of the deal's terms gives the commitment shown."""
+        return self.shown is not None and self.terms is not None and verify_commitment(self.shown, self.terms)
 
     @property
     def computed(self) -> str | None:
-        """The commitment computed now from the revealed salt and deck (None without a salt)."""
-        if self.salt is None:
-            return None
-        try:
-            return deal_commitment(self.salt, self.deck)
-        except ValueError:
-            return None
+        """The commitment computed now from the revealed terms (None without a commitment)."""
+        return self.terms.commitment if self.terms is not None else None
 
     @property
     def verdict(self) -> str:
@@ -94,7 +91,7 @@ class PlayedDeal:
     @property
     def check(self) -> DealCheck:
         """The deal check of this hand."""
-        return DealCheck(self.shown, self.hand.salt, tuple(self.hand.deck))
+        return DealCheck(self.shown, self.hand.terms)
 
     @property
     def opponent(self) -> AISeat | None:
@@ -235,14 +232,16 @@ class FairPlayScene(Scene):
                       body, INK, "explain")  # fmt: skip
         elif check.matches:
             page.text(
-                f"SHA-256 of the salt and the deck below, computed now, gives {shown}..., "
+                "SHA-256 of the deal's terms (rules, dealer, scores, the salt and the deck below), "
+                f"computed now, gives {shown}..., "
                 "the fingerprint shown before the deal. The deck was fixed before the first card was played.",
                 body, INK, "explain",
             )  # fmt: skip
         else:
             now = fingerprint(computed) if computed else "nothing"
             page.text(
-                f"SHA-256 of the salt and the deck below, computed now, gives {now}..., but the "
+                "SHA-256 of the deal's terms (rules, dealer, scores, the salt and the deck below), "
+                f"computed now, gives {now}..., but the "
                 f"fingerprint shown before the deal was {shown}: the deal changed after it was committed.",
                 body, BAD, "explain",
             )  # fmt: skip

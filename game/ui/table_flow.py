@@ -28,7 +28,6 @@ from game.rules import (
     best_defence,
     best_melds,
     fingerprint,
-    verify_commitment,
 )
 from game.ui.players import YOU, BackgroundGame, Seating, person_seats
 from game.ui.seats import HINT_LEVEL, ThinkingSeat, make_ai
@@ -282,13 +281,13 @@ class TableFlow:
             self.hand = None
 
     def deal_check(self) -> tuple[bool, str] | None:
-        """After the hand: (whether the revealed deck and salt give the commitment shown before
-        the deal, that commitment's fingerprint); None for a hand dealt without a commitment."""
+        """After the hand: (whether the revealed terms of the deal give the commitment shown
+        before it, that commitment's fingerprint); None for a hand dealt without a commitment."""
         hand = self.hand
         shown = self.shown_commitment
         if hand is None or not hand.is_over or shown is None:
             return None
-        return verify_commitment(shown, hand.salt, hand.deck), fingerprint(shown)
+        return hand.commitment_matches(shown), fingerprint(shown)
 
     def finish_away(self) -> None:
         """The AI-only hand is over: score it (once)."""
