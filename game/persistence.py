@@ -52,8 +52,9 @@ __all__ = ["MATCH_SCHEMA", "Notice", "Persistence", "SavedMatch"]
 
 LOG = logging.getLogger(__name__)
 
-MATCH_SCHEMA = 2
-"""Saved-match schema: 1 = the bare match record, 2 = ``{"schema", "match", "setup"}``."""
+MATCH_SCHEMA = 3
+"""Saved-match schema: 1 = the bare match record, 2 = ``{"schema", "match", "setup"}``, 3 = the
+same with the AI's seed in the setup (and match records whose deals bind every term)."""
 
 T = TypeVar("T")
 
@@ -421,6 +422,8 @@ def _read_saved_match(value: object) -> SavedMatch | None:
         raise DamagedRecordError("a saved match needs match and setup")
     match = _match_from(value["match"])
     setup = None if value["setup"] is None else MatchSetup.from_dict(value["setup"])
+    if setup is not None and schema == 2 and setup.ai_seed is not None:
+        raise DamagedRecordError("a saved match of schema 2 has no AI seed in its setup")
     if setup is not None and len(setup.seats) != match.rules.players:
         raise DamagedRecordError("the saved seats do not fit the match's players")
     return _continuable(SavedMatch(match, setup))

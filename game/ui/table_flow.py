@@ -99,7 +99,10 @@ class TableFlow:
         self.app = app
         self.listener = listener
         self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
-        self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
+        chosen = setup if setup is not None else default_setup(app.settings, self.match)
+        # The AI's seed goes with the match (a saved one is kept), so that after a restart the
+        # AI plays on as itself and an exported hand verifies.
+        self.setup: MatchSetup = chosen.with_ai_seed(app.seed) if chosen.has_ai else chosen
         self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
         self.me = 0
@@ -114,7 +117,7 @@ class TableFlow:
         players = self.match.rules.players
         level = self.setup.ai_level
         self.ai_players: dict[int, ThinkingSeat] = {
-            p: ThinkingSeat(make_ai(level, seed=app.seed + (p if players == 2 else 1 + p)))
+            p: ThinkingSeat(make_ai(level, seed=self.ai_seed + (p if players == 2 else 1 + p)))
             for p in range(players)
             if not self.seating.is_person(p)
         }
@@ -122,7 +125,7 @@ class TableFlow:
         self.human_ai: ThinkingSeat | None = None
         """Self-play: the AI playing player 0's seat in the person's place."""
         if app.selfplay:
-            self.human_ai = ThinkingSeat(make_ai(level, seed=app.seed + 2))
+            self.human_ai = ThinkingSeat(make_ai(level, seed=self.ai_seed + 2))
         self.seats: dict[int, ThinkingSeat] = {}
         """Thinking seats of the hand on the table, by seat (tests may put scripts here)."""
         self._seats_for: tuple[int, int] | None = None
@@ -148,6 +151,11 @@ class TableFlow:
         """The commitment of the hand on the table as the table showed it before play."""
 
     # --- who is who ---------------------------------------------------------------------------
+
+    @property
+    def ai_seed(self) -> int:
+        """The seed this match's computer players' seeds are made from (kept with the match)."""
+        return self.setup.ai_seed if self.setup.ai_seed is not None else self.app.seed
 
     @property
     def multi(self) -> bool:
@@ -266,7 +274,7 @@ class TableFlow:
     def _play_away(self, hand: Hand, show: bool = True) -> None:
         """Start a hand no person plays, and show it being played."""
         level = self.setup.ai_level
-        seed = self.app.seed + 10 * len(self.match.played)
+        seed = self.ai_seed + 10 * len(self.match.played)
 
         def make(player: int) -> Any:
             return make_ai(level, seed=seed + player)
