@@ -390,6 +390,10 @@ class Settings:
             return cls()
         schema = schema_of(data, SCHEMA, "settings")
         assert isinstance(data, dict)
+        names = {f.name for f in fields(cls)}
+        if schema == 1 and set(data) - {"schema"} and not names & set(data):
+            # Not settings of any version: something else, or settings moved inside something.
+            raise DamagedRecordError(f"settings hold none of their fields, only {sorted(data)[:3]!r:.80}")
         settings = cls()
         for f in fields(cls):
             if f.name not in data:

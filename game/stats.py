@@ -552,6 +552,10 @@ class Stats:
         assert isinstance(data, dict)
         if schema == 1 and _SCHEMA_2_PARTS & set(data):
             raise _misnumbered(data)
+        if schema == 1 and set(data) - {"schema"} and not (set(_SCHEMA_1_COUNTS) | {"formats"}) & set(data):
+            # Not statistics of any version (statistics moved inside something, say): read as
+            # schema 1 they would load empty and the next save would write over them.
+            raise DamagedRecordError(f"statistics hold none of their counts, only {sorted(data)[:3]!r:.80}")
         if schema == 1:
             return _from_schema_1(data)
         return _from_schema_2(data)

@@ -96,3 +96,16 @@ def test_real_schema_1_statistics_still_migrate_silently(place: Place) -> None:
     persistence = Persistence(storage=place.storage())
     assert persistence.load_stats().hands == 9
     assert persistence.take_notices() == [] and place.backups("statistics") == []
+
+
+def test_statistics_moved_inside_something_are_set_aside_not_emptied(place: Place) -> None:
+    raw = json.dumps({"x": forty_hands().to_dict()}).encode()
+    place.put("statistics", raw)
+    persistence = Persistence(storage=place.storage())
+    assert persistence.load_stats() == Stats()
+    assert "was damaged" in persistence.take_notices()[0]
+    assert place.backups("statistics") == [raw]
+
+
+def test_an_empty_statistics_object_is_empty_statistics() -> None:
+    assert Stats.from_dict({}) == Stats() and Stats.from_dict({"schema": 1}) == Stats()
