@@ -389,7 +389,13 @@ class DiskBackend:
             raise ValueError(f"a new file's name must match {_NAME_PATTERN.pattern}, not {name!r:.80}")
         if len(text.encode("utf-8")) > MAX_ENTRY_BYTES:
             raise OSError(errno.EFBIG, f"refusing to write more than {_size_text(MAX_ENTRY_BYTES)}", name)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # something that is not a folder holds its place
+            where = self.directory
+            raise NotADirectoryError(
+                errno.ENOTDIR, f"{kind_of(where)} is where the folder should be", str(where)
+            ) from None
         self.remove_stale_temporaries()
         stem, dot, suffix = name.rpartition(".")
         if not dot:

@@ -105,3 +105,11 @@ def test_a_name_that_is_not_a_plain_file_name_is_refused(tmp_path: Path) -> None
         with pytest.raises(ValueError):
             write_new_file(tmp_path, name, "{}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_in_the_folder_s_place_is_named_as_such(tmp_path: Path) -> None:
+    blocker = tmp_path / "hands"
+    blocker.write_text("a file")
+    with pytest.raises(NotADirectoryError, match="a file is where the folder should be"):
+        write_new_file(blocker, "hand.json", "{}")
+    assert blocker.read_text() == "a file"
