@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import random
 import sys
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game.flags import seed, shown, whole_number
+from game.flags import decimal_number, seed, shown, whole_number
 from game.ui import browser, richtext, table_draw, text
 from game.ui.art import CardArt
 from game.ui.notices import deliver_notices
@@ -45,14 +44,11 @@ IN_BROWSER = sys.platform == "emscripten"
 
 def _speed(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {shown(text)}") from None
-    if not math.isfinite(value) or not 0 <= value <= MAX_SPEED:
+        return decimal_number(0, MAX_SPEED)(text)  # plain digits: no "nan", "1e400" or "٣"
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
             f"speed must be from 0 (instant) to {MAX_SPEED:g}, not {shown(text)}"
-        )
-    return value
+        ) from None
 
 
 def _window(text: str) -> tuple[int, int]:
