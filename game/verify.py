@@ -359,8 +359,9 @@ def describe_checked(hand: Hand, seats: tuple[Seat, Seat]) -> list[str]:
         if name not in ("variant", "players")
     )
     lines = [
-        f"The deal checked: seat {hand.dealer} dealt, to the match's players {hand.players[0]} and "
-        f"{hand.players[1]} in seats 0 and 1, with scores {hand.scores[0]} and {hand.scores[1]} before the hand.",
+        f"The deal checked: seat {hand.dealer} dealt; seats 0 and 1 held the match's players "
+        f"{hand.players[0]} and {hand.players[1]}, with {hand.scores[0]} and {hand.scores[1]} points "
+        "before the hand.",
         f"The rules checked: {_VARIANTS.get(rules['variant'], rules['variant'])}, {rules['players']} players: "
         f"{options}.",
     ]
