@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import game.storage
 from game.storage import (
     BROWSER_PREFIX,
     BrowserBackend,
@@ -171,10 +172,10 @@ def test_unreadable_file_is_an_error_not_corruption(data_dir: Path, monkeypatch:
     data_dir.mkdir(parents=True)
     (data_dir / "settings.json").write_text("{}", encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
+    def denied(path: Path, limit: int) -> bytes:
         raise PermissionError("permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(game.storage, "read_regular_file", denied)
     storage = Storage()
     with pytest.raises(StorageError, match="cannot read 'settings'"):
         storage.load("settings")
@@ -219,10 +220,10 @@ def test_read_entry_says_what_it_found(data_dir: Path, monkeypatch: pytest.Monke
     entry = storage.read_entry("settings")
     assert (entry.status, entry.value) == (EntryStatus.LOADED, {"a": 1})
 
-    def denied(self: Path) -> bytes:
+    def denied(path: Path, limit: int) -> bytes:
         raise PermissionError("permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(game.storage, "read_regular_file", denied)
     entry = storage.read_entry("settings")
     assert entry.status is EntryStatus.UNREADABLE and isinstance(entry.exception, PermissionError)
 

@@ -11,7 +11,7 @@ import sys
 import types
 from typing import Any
 
-MODULES = ("storage", "settings", "stats", "persistence")
+MODULES = ("storage", "flags", "settings", "stats", "persistence")
 
 
 class _LocalStorage:
