@@ -223,7 +223,7 @@ def kind_of(path: str | os.PathLike[str]) -> str:
     """
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # NotADirectory: a file above it in the path
         return _DANGLING if os.path.lexists(path) else "nothing"
     except OSError as error:
         return f"something that cannot be examined ({error.strerror or error})"

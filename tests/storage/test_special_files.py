@@ -142,3 +142,13 @@ def test_a_dangling_link_as_the_data_folder_is_named_as_such(tmp_path: Path) -> 
     [notice] = persistence.take_notices()
     assert "a file" not in notice
     assert "the game's data folder is a link to a folder that does not exist" in notice
+
+
+def test_a_file_above_the_data_folder_is_named(tmp_path: Path) -> None:
+    blocker = tmp_path / "share"
+    blocker.write_text("a file where a folder should be")
+    persistence = Persistence(storage=Storage(DiskBackend(blocker / "gin-rummy")))
+    assert not persistence.available
+    assert persistence.take_notices() == [
+        "Nothing can be saved in this session: a file is where the game's data folder should be."
+    ]
