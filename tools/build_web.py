@@ -36,6 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.flags import decimal_number  # noqa: E402  (after the path: run as tools/build_web.py)
+
 APP_NAME = "gin-rummy"
 TITLE = "Gin Rummy"
 TEMPLATE = ROOT / "tools" / "web" / "gin-rummy.tmpl"
@@ -288,7 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the browser version of Gin Rummy.")
     parser.add_argument("--archive", action="store_true", help="also write <out>.zip for itch.io")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (build/web)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds before giving up")
+    parser.add_argument(
+        "--timeout", type=decimal_number(1, 3600), default=DEFAULT_TIMEOUT_S, help="seconds before giving up"
+    )
     parser.add_argument("--cdn", default=None, help="runtime CDN (default: pygbag's own)")
     args = parser.parse_args(argv)
     if black_is_importable():

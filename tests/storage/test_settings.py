@@ -245,3 +245,9 @@ def test_match_setup_lists_the_seats_in_play() -> None:
     with pytest.raises(ValueError):
         MatchSetup(("person",), "hard")
     assert MatchSetup.from_dict(setup.to_dict()) == setup
+
+
+def test_settings_moved_inside_something_are_damage_not_defaults() -> None:
+    with pytest.raises(DamagedRecordError, match="none of their fields"):
+        Settings.from_dict({"x": Settings(speed="fast").to_dict()})
+    assert Settings.from_dict({}) == Settings()
