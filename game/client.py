@@ -116,7 +116,11 @@ async def take_place(session: Session, args: argparse.Namespace) -> TableState:
     if args.seat_file is not None and args.seat_file.is_file():
         record = json.loads(args.seat_file.read_text(encoding="utf-8"))
         if record.get("token"):
-            return await session.resume(record["token"])
+            state = await session.resume(record["token"])
+            moves = len(state.history)
+            print(f"resumed table {state.code} as player {state.player} at hand {state.hand_number} "
+                  f"after {moves} moves", file=sys.stderr, flush=True)  # fmt: skip
+            return state
         if record.get("code") and record.get("player") is None:
             return await session.spectate(record["code"])
     if args.create:

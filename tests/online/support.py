@@ -195,3 +195,24 @@ def verify_records(folder: Path) -> list[Path]:
         )  # fmt: skip
         assert done.returncode == 0, f"{path.name}: {done.stdout}{done.stderr}"
     return files
+
+
+def wait_mid_hand(url: str, code: str, moves: int = 4, timeout: float = 30.0) -> dict[str, Any]:
+    """Watch table ``code`` until a hand is ``moves`` actions in; that frame's hand part."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    async def watch() -> dict[str, Any]:
+        async with connect(url, compression=None) as socket:
+            await socket.send(json.dumps({"type": "spectate", "code": code}))
+            async with asyncio.timeout(timeout):
+                async for text in socket:
+                    frame = json.loads(text)
+                    part = frame.get("hand")
+                    if frame.get("stage") == "playing" and part and part["public"]["history_length"] >= moves:
+                        found: dict[str, Any] = part
+                        return found
+        raise AssertionError("no hand got going")
+
+    return asyncio.run(watch())
