@@ -98,7 +98,7 @@ async def serve(config: ServerConfig) -> None:
 
     async with websocket_serve(
         handler, config.host, config.port, max_size=config.hard_frame_bytes, compression=None,
-        ping_interval=20, ping_timeout=20, max_queue=64,
+        ping_interval=20, ping_timeout=20, close_timeout=2, max_queue=64,
     ) as server:  # fmt: skip
         port = next(iter(server.sockets)).getsockname()[1]
         print(f"listening on ws://{config.host}:{port} (process {hub.process})", flush=True)
