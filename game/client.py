@@ -190,6 +190,8 @@ async def play(args: argparse.Namespace) -> dict[str, Any]:
             acted_at = -1  # look again at the newest state
         elif event.kind == "error":
             print(f"refused: {event.data.get('message')}", file=sys.stderr, flush=True)
+        if event.kind == "notice":
+            print(f"notice: {event.data.get('text')}", file=sys.stderr, flush=True)
         if event.kind == "closed":
             raise SessionError("closed", event.data.get("reason", "the table closed"))
         if event.kind in ("reconnecting", "reconnected") and args.seat_file is not None:

@@ -27,6 +27,8 @@ from game.verify import AISeat, PersonSeat, Seat, export_hand
 
 RECORD_VERSION = 1
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
+AI_SEED_LIMIT = 2**31
+"""AI seeds are drawn below this: hand exports keep every number exact in any JSON reader."""
 PUBLIC = "*"
 """The audience of the public view: spectators, and players sitting out the hand."""
 
@@ -279,7 +281,7 @@ class Table:
 
     def _deal(self, now: float) -> None:
         self.match.new_hand()
-        self.ai_seeds.append([secrets.randbelow(2**62) for _ in self.seats])
+        self.ai_seeds.append([secrets.randbelow(AI_SEED_LIMIT) for _ in self.seats])
         self.stand_ins.append([0] * len(self.seats))
         self.stage, self.ready, self.next_at = PLAYING, set(), None
         self._changed()
