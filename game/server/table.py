@@ -21,7 +21,7 @@ from typing import Any
 from game.online.protocol import ErrorCode
 from game.online.tablesetup import SEAT_AI, SEAT_OPEN, SetupError, TableSetup
 from game.online.views import event_to_data, public_to_data, public_view, view_to_data
-from game.rules import Action, Event, Hand, IllegalAction, Match, action_from_data, action_to_data
+from game.rules import Action, Event, Hand, IllegalAction, Match, RecordError, action_from_data, action_to_data
 from game.settings import AI_LEVELS
 from game.verify import AISeat, PersonSeat, Seat, export_hand
 
@@ -455,8 +455,11 @@ class Table:
             hand = table.match.new_hand()
             for player, action in actions:
                 if player != hand.to_act:
-                    raise ValueError(f"hand {number}: an action out of turn")
-                hand.apply(action_from_data(action))
+                    raise ValueError(f"hand {number}: an action out of turn: record damaged")
+                try:
+                    hand.apply(action_from_data(action))
+                except (IllegalAction, RecordError) as error:
+                    raise ValueError(f"hand {number} does not replay ({error}): record damaged") from None
             if hand.is_over:
                 table.match.record_hand(hand)
                 table._finished_actions.append(actions)

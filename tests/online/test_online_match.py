@@ -91,7 +91,7 @@ def cards_in(frame: object) -> set[str]:
 
 
 def hidden_cards(hand: Hand, actions: int) -> set[str]:
-    """Cards nobody but their holder may see after ``actions`` actions of ``hand``."""
+    """Cards nobody but their holder has seen after ``actions`` actions of ``hand``."""
     replay = hand.as_dealt()
     for _, action in hand.actions[:actions]:
         replay.apply(action)
@@ -102,6 +102,8 @@ def hidden_cards(hand: Hand, actions: int) -> set[str]:
         hidden |= set(replay.hands[seat]) - set(replay.known[seat])
     if replay.knock_card is not None:
         hidden.add(replay.knock_card)
+    # A card once shown face up (the upcard, a discard) is known to all, wherever it went since.
+    hidden -= {event.card for event in replay.history if event.card is not None} | {replay.upcard}
     return {str(card) for card in hidden}
 
 
