@@ -64,7 +64,9 @@ def _value(text: str) -> Any:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line; exits 2 with a message for bad flags."""
-    parser = argparse.ArgumentParser(prog="python -m game.client", description="A headless Gin Rummy network player.")
+    parser = argparse.ArgumentParser(
+        prog="python -m game.client", description="A headless Gin Rummy network player."
+    )
     parser.add_argument("--server", required=True, help="server URL(s), comma-separated, tried in turn")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--create", action="store_true", help="open a table (print its code first)")
@@ -73,13 +75,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     how.add_argument("--quick", action="store_true", help="play whoever else is waiting (or the computer)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="with --create/--quick")
     parser.add_argument("--rules", default="standard", help="variant[,option=value...] (standard)")
-    parser.add_argument("--ai-seats", type=int, default=0, metavar="N",
-                        help="with --create: the server's computer plays the last N seats")
+    parser.add_argument(
+        "--ai-seats",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --create: the server's computer plays the last N seats",
+    )
     parser.add_argument("--timer", type=int, default=None, help="with --create: seconds per move")
     parser.add_argument("--bot", choices=LEVELS, help="the AI level that plays this seat")
     parser.add_argument("--seed", type=int, default=1, help="the bot's seed")
-    parser.add_argument("--pace", type=float, default=0.06, metavar="S",
-                        help="at least this long between moves (0.06 keeps within the server's rate limit)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.06,
+        metavar="S",
+        help="at least this long between moves (0.06 keeps within the server's rate limit)",
+    )
     parser.add_argument("--seat-file", type=Path, help="keep the seat's token here; rerun to resume")
     parser.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
     args = parser.parse_args(argv)
@@ -180,7 +192,7 @@ async def play(args: argparse.Namespace) -> dict[str, Any]:
             await session.next_hand()
         try:
             event = await session.next_event(timeout=30.0)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             continue  # nothing happened (others still joining, or thinking): look again
         if event.kind == "lost":
             raise SessionError("unavailable", event.data.get("message", "no server answers"))
@@ -212,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     except SessionError as error:
         print(f"game.client: {error.message}", file=sys.stderr)
         return 1
-    except (TimeoutError, asyncio.TimeoutError):
+    except TimeoutError:
         print(f"game.client: the match did not end within {args.timeout:g} s", file=sys.stderr)
         return 1
     print(json.dumps(final, sort_keys=True), flush=True)

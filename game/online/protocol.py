@@ -287,14 +287,21 @@ def _build(kind: str, data: dict[str, Any], rid: RequestId) -> Request:
     if kind == "say":
         phrase = data["phrase"]
         if not isinstance(phrase, str) or phrase not in PHRASES:
-            raise ProtocolError(ErrorCode.BAD_FIELD, f"phrase must be one of {', '.join(PHRASES)} (no free text)")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, f"phrase must be one of {', '.join(PHRASES)} (no free text)"
+            )
         return Say(phrase, rid)
     if kind == "fill":
         level = data.get("level")
         if level is not None and not isinstance(level, str):
             raise ProtocolError(ErrorCode.BAD_FIELD, "level must be an AI level's name")
         return Fill(level, rid)
-    simple: dict[str, type[Next | Leave | Sync | Ping]] = {"next": Next, "leave": Leave, "sync": Sync, "ping": Ping}
+    simple: dict[str, type[Next | Leave | Sync | Ping]] = {
+        "next": Next,
+        "leave": Leave,
+        "sync": Sync,
+        "ping": Ping,
+    }
     return simple[kind](rid)
 
 

@@ -97,7 +97,10 @@ class TableState:
         """Whether this seat is to act now."""
         view = self.view
         return (
-            self.stage == "playing" and view is not None and view.to_act == view.player and bool(view.legal_actions)
+            self.stage == "playing"
+            and view is not None
+            and view.to_act == view.player
+            and bool(view.legal_actions)
         )
 
 
@@ -119,6 +122,7 @@ class Session:
         self._waiting: asyncio.Future[dict[str, Any]] | None = None
         self._closing = False
         self._url_index = 0
+        self._reconnecting: asyncio.Future[None] | None = None
 
     # --- events ---------------------------------------------------------------------------
 
@@ -223,10 +227,9 @@ class Session:
     async def _send(self, message: dict[str, Any]) -> None:
         if self._transport is None:
             raise SessionError(ErrorCode.UNAVAILABLE, "not connected to a server")
-        try:
+        # A closed connection: the reader notices too and reconnects; the state is resent then.
+        with contextlib.suppress(TransportClosed):
             await self._transport.send(encode(message))
-        except TransportClosed:
-            pass  # the reader notices too, and reconnects; the state is resent then
 
     # --- the connection ---------------------------------------------------------------------
 
@@ -258,11 +261,14 @@ class Session:
                 try:
                     self._receive(json.loads(text))
                 except (ValueError, KeyError, TypeError, ViewError) as error:
-                    self._emit("error", {"code": "bad_frame", "message": f"unreadable frame from the server: {error}"})
+                    self._emit(
+                        "error",
+                        {"code": "bad_frame", "message": f"unreadable frame from the server: {error}"},
+                    )
                     await self.sync()
         except TransportClosed:
             if not self._closing:
-                asyncio.ensure_future(self._reconnect())
+                self._reconnecting = asyncio.ensure_future(self._reconnect())
 
     async def _reconnect(self) -> None:
         self._transport = None
@@ -301,7 +307,9 @@ class Session:
     def _receive(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
         if kind == "joined":
-            token = frame.get("token") or (self.state.token if self.state and self.state.code == frame["code"] else None)
+            token = frame.get("token") or (
+                self.state.token if self.state and self.state.code == frame["code"] else None
+            )
             self.state = TableState(frame["code"], frame["player"], token)
             self._emit("joined", frame)
         elif kind == "table":
@@ -311,7 +319,11 @@ class Session:
         elif kind == "update":
             self._update(frame)
         elif kind == "error":
-            if frame.get("code") in (ErrorCode.BAD_TOKEN, ErrorCode.EXPIRED_TOKEN) and self.state and self.state.token:
+            if (
+                frame.get("code") in (ErrorCode.BAD_TOKEN, ErrorCode.EXPIRED_TOKEN)
+                and self.state
+                and self.state.token
+            ):
                 self.state.token = None  # the seat is gone for good
             self._fail_waiting(frame.get("message", ""), frame.get("code", ""))
             self._emit("error", frame)
@@ -350,7 +362,8 @@ class Session:
             if full or frame.get("dealt"):
                 state.history = []
                 state.hand_over = None
-                state.hand_number, state.hand_players = hand["number"], tuple(hand["players"])  # type: ignore[assignment]
+                state.hand_number = hand["number"]
+                state.hand_players = (hand["players"][0], hand["players"][1])
                 state.commitment, state.fingerprint = hand["commitment"], hand["fingerprint"]
                 if frame.get("dealt"):
                     self._emit("dealt", {"hand": hand["number"], "commitment": hand["commitment"]})
@@ -368,7 +381,9 @@ class Session:
                 state.public = public_from_data(hand["public"], state.history)
                 state.history = list(state.public.history)
                 state.view = None
-        if "hand_over" in frame and (state.hand_over is None or state.hand_over["number"] != frame["hand_over"]["number"]):
+        if "hand_over" in frame and (
+            state.hand_over is None or state.hand_over["number"] != frame["hand_over"]["number"]
+        ):
             state.hand_over = frame["hand_over"]
             state.played = [*state.played, *([] if full else [frame["hand_over"]])]
             self._emit("hand_over", frame["hand_over"])

@@ -73,7 +73,7 @@ class NativeTransport:
             connection = await connect(
                 url, compression=None, open_timeout=OPEN_TIMEOUT_S, max_size=MAX_RECEIVED_BYTES, proxy=None
             )
-        except (OSError, TimeoutError, asyncio.TimeoutError) as error:
+        except (OSError, TimeoutError) as error:
             raise TransportClosed(f"cannot reach {url}: {error}") from None
         except Exception as error:  # the handshake failed (not a WebSocket server, refused...)
             raise TransportClosed(f"cannot open {url}: {error}") from None
@@ -142,7 +142,7 @@ class BrowserTransport:
         socket.onopen, socket.onmessage, socket.onclose = keep
         try:
             await asyncio.wait_for(opened, OPEN_TIMEOUT_S)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             socket.close()
             raise TransportClosed(f"{url} did not answer within {OPEN_TIMEOUT_S:g} s") from None
         return cls(socket, frames, keep)
@@ -180,7 +180,7 @@ def _window() -> Any | None:
 def _proxy(function: Callable[[Any], None]) -> Any:
     """A callback the page may keep (pyodide's create_proxy where it exists)."""
     try:
-        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+        from pyodide.ffi import create_proxy
     except ImportError:
         return function
     return create_proxy(function)

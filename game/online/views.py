@@ -138,7 +138,9 @@ def view_to_data(view: PlayerView, *, history: bool = True) -> dict[str, Any]:
     return data
 
 
-def view_from_data(data: object, rules: RuleSet | None = None, history: Sequence[Event] | None = None) -> PlayerView:
+def view_from_data(
+    data: object, rules: RuleSet | None = None, history: Sequence[Event] | None = None
+) -> PlayerView:
     """Read :func:`view_to_data` output back into the engine's :class:`PlayerView`.
 
     ``rules`` is the table's rule set (a view message leaves it out: it never changes during a
@@ -155,9 +157,7 @@ def view_from_data(data: object, rules: RuleSet | None = None, history: Sequence
 
 
 def _read_view(data: dict[str, Any], rules: RuleSet | None, history: Sequence[Event] | None) -> PlayerView:
-    events = (
-        tuple(event_from_data(e) for e in data["history"]) if "history" in data else tuple(history or ())
-    )
+    events = tuple(event_from_data(e) for e in data["history"]) if "history" in data else tuple(history or ())
     if len(events) != data["history_length"]:
         raise ViewError(f"the view follows {data['history_length']} events, the client has {len(events)}")
     actions: tuple[Action, ...] = tuple(action_from_data(a) for a in data["legal_actions"])
@@ -252,7 +252,11 @@ class PublicView:
         shown |= {card for meld_event in self.history for meld in meld_event.melds for card in meld}
         if self.upcard is not None:
             shown.add(self.upcard)
-        for extra in (self.hands[0] if self.hands else (), self.hands[1] if self.hands else (), self.deck or ()):
+        for extra in (
+            self.hands[0] if self.hands else (),
+            self.hands[1] if self.hands else (),
+            self.deck or (),
+        ):
             shown |= set(extra)
         if self.knock_card is not None:
             shown.add(self.knock_card)

@@ -23,27 +23,73 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
     defaults = ServerConfig()
     parser = argparse.ArgumentParser(prog="python -m game.server", description="The Gin Rummy game server.")
     parser.add_argument("--host", default=defaults.host, help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=defaults.port, help="port (default 8765; 0 picks a free one)")
+    parser.add_argument(
+        "--port", type=int, default=defaults.port, help="port (default 8765; 0 picks a free one)"
+    )
     parser.add_argument("--redis", metavar="URL", help="keep tables in Redis, shared with other processes")
     parser.add_argument("--records", type=Path, metavar="DIR", help="write each finished hand's export here")
-    parser.add_argument("--grace", type=float, default=defaults.grace_s, metavar="S",
-                        help="seconds a dropped player keeps the seat before the computer takes it (120)")
-    parser.add_argument("--between-hands", type=float, default=defaults.between_hands_s, metavar="S",
-                        help="longest wait before the next hand is dealt (20)")
-    parser.add_argument("--ai-delay", type=float, default=defaults.ai_delay_s, metavar="S",
-                        help="pause before each of the computer's moves (0.6)")
-    parser.add_argument("--quick-wait", type=float, default=defaults.quick_wait_s, metavar="S",
-                        help="how long a quick match waits for a stranger (10)")
-    parser.add_argument("--quick-level", choices=AI_LEVELS, default=defaults.quick_level,
-                        help="the computer's level when it takes a quick-match seat")
-    parser.add_argument("--keep-finished", type=float, default=defaults.keep_finished_s, metavar="S",
-                        help="how long a finished match's table stays open (600)")
-    parser.add_argument("--lease", type=float, default=defaults.lease_s, metavar="S",
-                        help="with Redis: seconds before a silent process's tables are taken over (3)")
-    parser.add_argument("--rate", type=float, default=defaults.rate_per_s, metavar="N",
-                        help="frames per second a connection may send (20)")
-    parser.add_argument("--burst", type=int, default=defaults.rate_burst, metavar="N",
-                        help="frames a connection may send at once (40)")
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=defaults.grace_s,
+        metavar="S",
+        help="seconds a dropped player keeps the seat before the computer takes it (120)",
+    )
+    parser.add_argument(
+        "--between-hands",
+        type=float,
+        default=defaults.between_hands_s,
+        metavar="S",
+        help="longest wait before the next hand is dealt (20)",
+    )
+    parser.add_argument(
+        "--ai-delay",
+        type=float,
+        default=defaults.ai_delay_s,
+        metavar="S",
+        help="pause before each of the computer's moves (0.6)",
+    )
+    parser.add_argument(
+        "--quick-wait",
+        type=float,
+        default=defaults.quick_wait_s,
+        metavar="S",
+        help="how long a quick match waits for a stranger (10)",
+    )
+    parser.add_argument(
+        "--quick-level",
+        choices=AI_LEVELS,
+        default=defaults.quick_level,
+        help="the computer's level when it takes a quick-match seat",
+    )
+    parser.add_argument(
+        "--keep-finished",
+        type=float,
+        default=defaults.keep_finished_s,
+        metavar="S",
+        help="how long a finished match's table stays open (600)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=defaults.lease_s,
+        metavar="S",
+        help="with Redis: seconds before a silent process's tables are taken over (3)",
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=defaults.rate_per_s,
+        metavar="N",
+        help="frames per second a connection may send (20)",
+    )
+    parser.add_argument(
+        "--burst",
+        type=int,
+        default=defaults.rate_burst,
+        metavar="N",
+        help="frames a connection may send at once (40)",
+    )
     parser.add_argument("--page", metavar="URL", help="the web page, to give each table a ?table= link")
     parser.add_argument("--log", default="warning", choices=("debug", "info", "warning", "error"))
     args = parser.parse_args(argv)

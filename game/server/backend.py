@@ -10,13 +10,14 @@ as live objects and "publishing" is a function call.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Protocol
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 Deliver = Callable[[str, dict[str, str]], None]
 """The hub's hook for a table's frames: (code, {audience: frame text})."""
-Inbox = Callable[[str], Awaitable[None]]
+Inbox = Callable[[str], Coroutine[Any, Any, None]]
 """The hub's hook for a message sent to this process."""
 
 
@@ -97,6 +98,18 @@ class Backend(Protocol):
     async def queue_remove(self, key: str, entry: str) -> bool:
         """Leave the queue; False when somebody already took the entry."""
         ...
+
+
+_RUNNING: set[asyncio.Task[Any]] = set()
+
+
+def spawn(work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    """Run ``work`` in the background, keeping the task referenced until it is done (the
+    event loop itself keeps only weak references)."""
+    task = asyncio.ensure_future(work)
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
+    return task
 
 
 def new_process_id() -> str:

@@ -73,7 +73,11 @@ async def handle_connection(websocket: Any, hub: Hub, config: ServerConfig) -> N
             dropped = max(0, dropped - 1)
             size = len(message.encode("utf-8")) if isinstance(message, str) else len(message)
             if size > config.frame_bytes:
-                send(encode(error_frame(ErrorCode.TOO_BIG, f"frames are limited to {config.frame_bytes} bytes")))
+                send(
+                    encode(
+                        error_frame(ErrorCode.TOO_BIG, f"frames are limited to {config.frame_bytes} bytes")
+                    )
+                )
                 continue
             try:
                 request = read_request(message)

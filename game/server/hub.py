@@ -43,7 +43,7 @@ from game.online.protocol import (
 )
 from game.online.tablesetup import QUICK_MOVE_SECONDS, SEAT_AI, SEAT_OPEN, SetupError, TableSetup
 from game.rules import RuleSet, RuleSetError, action_to_data
-from game.server.backend import Backend
+from game.server.backend import Backend, spawn
 from game.server.config import ServerConfig
 from game.server.runner import TableRunner
 from game.server.table import PUBLIC, Table
@@ -112,7 +112,11 @@ class Hub:
             "type": "welcome",
             "protocol": PROTOCOL_VERSION,
             "server": self.process,
-            "limits": {"frame_bytes": config.frame_bytes, "per_second": config.rate_per_s, "burst": config.rate_burst},
+            "limits": {
+                "frame_bytes": config.frame_bytes,
+                "per_second": config.rate_per_s,
+                "burst": config.rate_burst,
+            },
         }
 
     async def gone(self, conn: Conn) -> None:
@@ -138,13 +142,15 @@ class Hub:
         if isinstance(request, Ping):
             conn.send(encode({"type": "pong"} | ({"re": request.id} if request.id is not None else {})))
             return
-        if isinstance(request, Create | Join | Spectate | Resume | Quick):
-            if conn.code is not None or conn.queued is not None:
-                raise HubError(ErrorCode.ALREADY_SEATED, "this connection is already at a table: open another")
+        entering = isinstance(request, Create | Join | Spectate | Resume | Quick)
+        if entering and (conn.code is not None or conn.queued is not None):
+            raise HubError(ErrorCode.ALREADY_SEATED, "this connection is already at a table: open another")
         if isinstance(request, Create):
             await self._create(conn, request)
         elif isinstance(request, Join):
-            result = await self._call_ok(request.code, {"op": "join", "player": request.player, "from": self.process})
+            result = await self._call_ok(
+                request.code, {"op": "join", "player": request.player, "from": self.process}
+            )
             await self._seated(conn, request.code, result["player"], result["token"], result["frame"])
         elif isinstance(request, Resume):
             await self._resume(conn, request)
@@ -166,7 +172,10 @@ class Hub:
         op: dict[str, Any] = {"player": conn.player}
         if isinstance(request, Act):
             if request.player is not None and request.player != conn.player:
-                raise HubError(ErrorCode.NOT_YOUR_SEAT, f"this connection plays player {conn.player}, not {request.player}")
+                raise HubError(
+                    ErrorCode.NOT_YOUR_SEAT,
+                    f"this connection plays player {conn.player}, not {request.player}",
+                )
             op |= {"op": "act", "action": action_to_data(request.action), "version": request.version}
         elif isinstance(request, Say):
             op |= {"op": "say", "phrase": request.phrase}
@@ -190,7 +199,9 @@ class Hub:
         except SetupError as error:
             raise HubError(ErrorCode.BAD_RULES, str(error)) from None
         code = await self.open_table(setup)
-        result = await self._call_ok(code, {"op": "join", "player": setup.open_seats[0], "from": self.process})
+        result = await self._call_ok(
+            code, {"op": "join", "player": setup.open_seats[0], "from": self.process}
+        )
         await self._seated(conn, code, result["player"], result["token"], result["frame"])
 
     async def open_table(self, setup: TableSetup, *, quick: bool = False) -> str:
@@ -227,7 +238,9 @@ class Hub:
             raise
         await self._seated(conn, code, result["player"], None, result["frame"])
 
-    async def _seated(self, conn: Conn, code: str, player: int, token: str | None, frame: dict[str, Any]) -> None:
+    async def _seated(
+        self, conn: Conn, code: str, player: int, token: str | None, frame: dict[str, Any]
+    ) -> None:
         conn.player = player
         await self._attach(conn, code)
         self._send_joined(conn, code, player, token, frame)
@@ -290,7 +303,7 @@ class Hub:
         elif conn.queued is not None:
             loop = asyncio.get_running_loop()
             conn.quick_timer = loop.call_later(
-                self.config.quick_wait_s, lambda: asyncio.ensure_future(self._quick_alone(conn, rules))
+                self.config.quick_wait_s, lambda: spawn(self._quick_alone(conn, rules))
             )
 
     async def _start_quick(self, rules: RuleSet, entries: list[str]) -> None:
@@ -327,7 +340,14 @@ class Hub:
         code = await self.open_table(setup, quick=True)
         result = await self._call_ok(code, {"op": "join", "player": 0, "from": self.process})
         others = "the other seat" if rules.players == 2 else "the other seats"
-        conn.send(encode({"type": "notice", "text": f"Nobody else was waiting: the computer ({self.config.quick_level}) takes {others}."}))
+        conn.send(
+            encode(
+                {
+                    "type": "notice",
+                    "text": f"Nobody else was waiting: the computer ({self.config.quick_level}) takes {others}.",
+                }
+            )
+        )
         await self._seated(conn, code, result["player"], result["token"], result["frame"])
 
     # --- reaching a table's owner ---------------------------------------------------------
@@ -358,7 +378,12 @@ class Hub:
             answer = await self._remote(owner, code, op)
             if answer is not None:
                 return answer
-        return {"error": {"code": ErrorCode.UNAVAILABLE, "message": "the table's server does not answer: try again"}}
+        return {
+            "error": {
+                "code": ErrorCode.UNAVAILABLE,
+                "message": "the table's server does not answer: try again",
+            }
+        }
 
     async def adopt(self, code: str) -> TableRunner | None:
         """Claim a table whose owner died and carry it on here (None if another got it)."""

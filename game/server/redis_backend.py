@@ -29,7 +29,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from game.server.backend import Deliver, Inbox, new_process_id
+from game.server.backend import Deliver, Inbox, new_process_id, spawn
 
 PREFIX = "gin:"
 CLOSED_KEEP_S = 86400
@@ -143,7 +143,7 @@ class RedisBackend:
             channel, data = message["channel"], message["data"]
             if channel == inbox_channel:
                 assert self._inbox is not None
-                asyncio.ensure_future(self._inbox(data))
+                spawn(self._inbox(data))
             elif channel.startswith(table_prefix):
                 assert self._deliver is not None
                 self._deliver(channel[len(table_prefix) :], json.loads(data))
@@ -151,7 +151,12 @@ class RedisBackend:
     # --- records ------------------------------------------------------------------------
 
     async def create(self, code: str, record: str) -> bool:
-        keys = [self._key("table", code), self._key("closed", code), self._key("tables"), self._key("owner", code)]
+        keys = [
+            self._key("table", code),
+            self._key("closed", code),
+            self._key("tables"),
+            self._key("owner", code),
+        ]
         return bool(await self._scripts["create"](keys=keys, args=[record, code, self.process]))
 
     async def load(self, code: str) -> tuple[int, str] | None:

@@ -21,7 +21,7 @@ from typing import Any
 from game.ai import make_player
 from game.online.protocol import PHRASES, ErrorCode, encode
 from game.rules import Action, Event, action_from_data
-from game.server.backend import Backend
+from game.server.backend import Backend, spawn
 from game.server.config import ServerConfig
 from game.server.records import write_hand
 from game.server.table import BETWEEN, OVER, PLAYING, PUBLIC, WAITING, Table, TableError
@@ -69,7 +69,7 @@ class TableRunner:
 
     async def _handle(self, op: dict[str, Any]) -> dict[str, Any]:
         table, now, kind = self.table, time.time(), op["op"]
-        player = op.get("player")
+        player: Any = op.get("player")
         if kind == "join":
             dealt_before = table.hand_number
             seated, token = table.take_seat(player, op["from"], now)
@@ -93,38 +93,41 @@ class TableRunner:
             return {}
         if kind == "act":
             action = action_from_data(op["action"])
-            self._require_player(player)
+            player = self._require_player(player)
             event = table.act(player, action, now, version=op.get("version"))
             self._cancel_thinking_for(player)
             await self._commit(event=event)
             return {}
         if kind == "say":
-            self._require_player(player)
+            player = self._require_player(player)
             phrase = op["phrase"]
             frame = {"type": "said", "player": player, "phrase": phrase, "text": PHRASES[phrase]}
             await self.backend.publish(self.code, {PUBLIC: encode(frame)})
             return {}
         if kind == "next":
-            self._require_player(player)
+            player = self._require_player(player)
             dealt = table.next_ready(player, now)
             await self._commit(dealt=dealt)
             return {}
         if kind == "fill":
-            self._require_player(player)
+            player = self._require_player(player)
             filled = table.fill(player, op.get("level"), now)
             names = ", ".join(f"player {p + 1}" for p in filled)
             await self._commit(dealt=True, notice=f"The computer takes {names}." if filled else None)
             return {}
         if kind == "leave":
-            self._require_player(player)
+            player = self._require_player(player)
             table.leave(player)
-            await self._commit(notice=f"Player {player + 1} left: the computer plays for them until they are back.")
+            await self._commit(
+                notice=f"Player {player + 1} left: the computer plays for them until they are back."
+            )
             return {}
         raise TableError(ErrorCode.UNKNOWN_TYPE, f"no such request {kind!r:.20}")
 
-    def _require_player(self, player: object) -> None:
+    def _require_player(self, player: object) -> int:
         if not isinstance(player, int):
             raise TableError(ErrorCode.SPECTATOR, "spectators watch: only the players may do that")
+        return player
 
     def _full(self, player: int | None) -> dict[str, Any]:
         frame = self.table.frame(self.table.audience_of(player), time.time(), full=True)
@@ -220,7 +223,7 @@ class TableRunner:
 
     def _wake(self) -> None:
         self._timer = None
-        asyncio.ensure_future(self._on_time())
+        spawn(self._on_time())
 
     async def _on_time(self) -> None:
         async with self.lock:
@@ -247,13 +250,17 @@ class TableRunner:
             await self.close("everybody left")
             return
         if table.stage == PLAYING and table.deadline is not None and now >= table.deadline:
-            player = table.player_to_act()
-            if player is not None and not table.computer_plays(player, now, config.grace_s):
-                self._think(player, delay=0.0, clock=True)
+            to_act = table.player_to_act()
+            if to_act is not None and not table.computer_plays(to_act, now, config.grace_s):
+                self._think(to_act, delay=0.0, clock=True)
         elif table.stage == BETWEEN and table.next_at is not None and now >= table.next_at:
             table.deal_now(now)
             await self._commit(dealt=True)
-        elif table.stage == OVER and table.finished_at is not None and now >= table.finished_at + config.keep_finished_s:
+        elif (
+            table.stage == OVER
+            and table.finished_at is not None
+            and now >= table.finished_at + config.keep_finished_s
+        ):
             await self.close("the match is over")
         elif table.stage == WAITING and now >= table.created + config.abandon_s:
             await self.close("nobody came")
@@ -278,7 +285,7 @@ class TableRunner:
         if self._thinking is not None:
             self._thinking.cancel()
         self._thinking_at = at
-        self._thinking = asyncio.ensure_future(self._play_for(player, at, delay, clock))
+        self._thinking = spawn(self._play_for(player, at, delay, clock))
 
     async def _play_for(self, player: int, at: tuple[int, int], delay: float, clock: bool) -> None:
         table = self.table

@@ -19,9 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.online.protocol import ErrorCode
-from game.online.tablesetup import SEAT_AI, SEAT_OPEN, SetupError, TableSetup
+from game.online.tablesetup import SEAT_AI, SetupError, TableSetup
 from game.online.views import event_to_data, public_to_data, public_view, view_to_data
-from game.rules import Action, Event, Hand, IllegalAction, Match, RecordError, action_from_data, action_to_data
+from game.rules import (
+    Action,
+    Event,
+    Hand,
+    IllegalAction,
+    Match,
+    RecordError,
+    action_from_data,
+    action_to_data,
+)
 from game.settings import AI_LEVELS
 from game.verify import AISeat, PersonSeat, Seat, export_hand
 
@@ -113,9 +122,7 @@ class Table:
     @classmethod
     def open(cls, code: str, setup: TableSetup, now: float, *, quick: bool = False) -> Table:
         """A new table: a secret seed for the match, the computer in its seats."""
-        seats = [
-            Seat_("ai" if kind == SEAT_AI else "person", setup.ai_level) for kind in setup.seats
-        ]
+        seats = [Seat_("ai" if kind == SEAT_AI else "person", setup.ai_level) for kind in setup.seats]
         return cls(code, setup, secrets.randbits(128), seats, now, quick=quick, host=setup.open_seats[0])
 
     # --- queries ------------------------------------------------------------------------
@@ -263,7 +270,11 @@ class Table:
             raise TableError(ErrorCode.NOT_NOW, "no hand is waiting to be dealt")
         self.ready.add(player)
         self._changed()
-        waiting = [p for p in self.people() if p not in self.ready and self.seats[p].present and not self.seats[p].computer]
+        waiting = [
+            p
+            for p in self.people()
+            if p not in self.ready and self.seats[p].present and not self.seats[p].computer
+        ]
         if not waiting:
             self._deal(now)
             return True
@@ -327,7 +338,12 @@ class Table:
             "version": self.version,
             "stage": self.stage,
             "seats": [
-                {"player": p, "kind": s.kind, "status": s.status(), "level": s.level if s.kind == SEAT_AI else None}
+                {
+                    "player": p,
+                    "kind": s.kind,
+                    "status": s.status(),
+                    "level": s.level if s.kind == SEAT_AI else None,
+                }
                 for p, s in enumerate(self.seats)
             ],
             "scores": list(self.match.scores),
@@ -463,9 +479,8 @@ class Table:
             if hand.is_over:
                 table.match.record_hand(hand)
                 table._finished_actions.append(actions)
-        hand = table.hand
-        if (None if hand is None else hand.commitment) != data["commitment"]:
+        last = table.hand
+        if (None if last is None else last.commitment) != data["commitment"]:
             raise ValueError("the replayed deal does not match its commitment: record damaged")
         table.version = data["table_version"]
         return table
-

@@ -15,7 +15,18 @@ from typing import Any
 
 import pytest
 
-from game.online.protocol import PHRASES, REQUEST_TYPES, Act, Leave, Ping, ProtocolError, Say, Spectate, Sync, read_request
+from game.online.protocol import (
+    PHRASES,
+    REQUEST_TYPES,
+    Act,
+    Leave,
+    Ping,
+    ProtocolError,
+    Say,
+    Spectate,
+    Sync,
+    read_request,
+)
 from game.rules import Card, action_from_data
 from game.rules.cards import FULL_DECK
 from game.server.table import Table
@@ -139,7 +150,7 @@ def _junk(rng: random.Random, depth: int = 0) -> object:
     if pick == 3:
         return rng.choice([str(card) for card in FULL_DECK] + ["10H", "ZZ", "7h", "", "AH AH"])
     if pick == 4:
-        return rng.choice(list(REQUEST_TYPES) + ["hello", "admin", "ACT", ""])
+        return rng.choice([*list(REQUEST_TYPES), "hello", "admin", "ACT", ""])
     if pick == 5:
         return rng.choice(["draw_stock", "discard", "knock", "lay_off", "arrange", "pass", "end_layoff"])
     if pick in (6, 7):
@@ -164,8 +175,13 @@ def fuzz_frame(rng: random.Random, code: str, token: str) -> str | bytes:
     request: dict[str, Any] = {"type": rng.choice(REQUEST_TYPES) if kind < 9 else _junk(rng)}
     if request["type"] == "act" or kind in (4, 5):
         request["type"] = "act"
-        action: dict[str, Any] = {"type": _junk(rng) if rng.random() < 0.3 else rng.choice(
-            ["draw_stock", "draw_discard", "pass", "discard", "knock", "lay_off", "arrange", "end_layoff"])}
+        action: dict[str, Any] = {
+            "type": _junk(rng)
+            if rng.random() < 0.3
+            else rng.choice(
+                ["draw_stock", "draw_discard", "pass", "discard", "knock", "lay_off", "arrange", "end_layoff"]
+            )
+        }
         for name in rng.sample(["card", "meld", "melds", "extra"], rng.randrange(3)):
             action[name] = _junk(rng)
         if rng.random() < 0.5:
@@ -176,7 +192,9 @@ def fuzz_frame(rng: random.Random, code: str, token: str) -> str | bytes:
         if rng.random() < 0.3:
             request["player"] = rng.randrange(-1, 5)
     for _ in range(rng.randrange(3)):
-        request[rng.choice(["code", "token", "phrase", "player", "setup", "rules", "level", "id", "zz"])] = _junk(rng)
+        request[rng.choice(["code", "token", "phrase", "player", "setup", "rules", "level", "id", "zz"])] = (
+            _junk(rng)
+        )
     if rng.random() < 0.1:
         request["code"] = code
     if rng.random() < 0.1:
@@ -184,7 +202,9 @@ def fuzz_frame(rng: random.Random, code: str, token: str) -> str | bytes:
     return json.dumps(request)
 
 
-def accepted(frame: str | bytes, legal: Callable[[Act], bool], seated: bool, stranger: bool, code: str) -> bool:
+def accepted(
+    frame: str | bytes, legal: Callable[[Act], bool], seated: bool, stranger: bool, code: str
+) -> bool:
     """Whether the server would rightly do something with this frame (not a refusal)."""
     try:
         request = read_request(frame)
@@ -254,12 +274,16 @@ async def _refusals(url: str, redis_url: str) -> None:
         await refused(quiet, actor, "{not json", "bad_json")
         await refused(quiet, actor, "[1, 2]", "not_an_object")
         await refused(quiet, actor, {"type": "teleport"}, "unknown_type")
-        await refused(quiet, actor, {"type": "act", "action": {"type": "draw_stock"}, "extra": 1}, "bad_field")
+        await refused(
+            quiet, actor, {"type": "act", "action": {"type": "draw_stock"}, "extra": 1}, "bad_field"
+        )
         await refused(quiet, actor, json.dumps({"type": "ping", "id": "x" * 9000}), "too_big")
         await refused(quiet, actor, {"type": "say", "phrase": "you cheat!"}, "bad_field")  # no free text
         # Acting out of turn, for another seat, or illegally (with the engine's own reason).
         await refused(quiet, waiter, {"type": "act", "action": {"type": "draw_stock"}}, "not_your_turn")
-        await refused(quiet, actor, {"type": "act", "action": {"type": "pass"}, "player": 1 - player}, "not_your_seat")
+        await refused(
+            quiet, actor, {"type": "act", "action": {"type": "pass"}, "player": 1 - player}, "not_your_seat"
+        )
         hand = quiet.table().hand
         assert hand is not None
         card = next(iter(hand.hands[hand.to_act or 0]))
@@ -275,13 +299,17 @@ async def _refusals(url: str, redis_url: str) -> None:
         await refused(quiet, actor, {"type": "act", "action": {"type": "pass"}, "version": stale}, "stale")
         # A card the player does not hold: the engine says so.
         other = next(c for c in FULL_DECK if c not in hand.hands[hand.to_act or 0])
-        await refused(quiet, actor, {"type": "act", "action": {"type": "discard", "card": str(other)}}, "illegal")
+        await refused(
+            quiet, actor, {"type": "act", "action": {"type": "discard", "card": str(other)}}, "illegal"
+        )
         # Spectators and strangers.
         await refused(quiet, quiet.spectator, {"type": "act", "action": {"type": "draw_stock"}}, "spectator")
         await refused(quiet, quiet.spectator, {"type": "say", "phrase": "good_game"}, "spectator")
         await refused(quiet, quiet.stranger, {"type": "act", "action": {"type": "draw_stock"}}, "not_seated")
         await refused(quiet, quiet.stranger, {"type": "join", "code": quiet.code}, "table_full")
-        await refused(quiet, quiet.stranger, {"type": "resume", "token": quiet.host_token[:-4] + "AAAA"}, "bad_token")
+        await refused(
+            quiet, quiet.stranger, {"type": "resume", "token": quiet.host_token[:-4] + "AAAA"}, "bad_token"
+        )
         await refused(quiet, quiet.stranger, {"type": "resume", "token": "ZZZZZZ-" + "A" * 32}, "bad_token")
         await refused(quiet, quiet.host, {"type": "fill"}, "not_now")  # the match has started
         await refused(quiet, quiet.guest, {"type": "fill"}, "not_host")
@@ -322,7 +350,9 @@ def test_an_expired_token_is_told_apart_from_a_forged_one(tmp_path: Path) -> Non
     with servers(tmp_path, 1, "--keep-finished", "0.3") as (server,):
         host = Bot(["--server", server.url, "--create", "--bot", "simple", "--pace", "0", "--seat-file", str(seat)],
                    tmp_path, "host")  # fmt: skip
-        guest = Bot(["--server", server.url, "--join", host.code(), "--bot", "random", "--pace", "0"], tmp_path, "g")
+        guest = Bot(
+            ["--server", server.url, "--join", host.code(), "--bot", "random", "--pace", "0"], tmp_path, "g"
+        )
         host.result(), guest.result()
         token = json.loads(seat.read_text())["token"]
         asyncio.run(_expired(server.url, token))

@@ -4,6 +4,7 @@ and a spectator checked frame by frame against the server's own record of every 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -18,13 +19,19 @@ from tests.online.support import Bot, servers, verify_records
 pytestmark = pytest.mark.slow
 
 
-def play_table(tmp: Path, url: str, players: int, rules: str = "standard", levels: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def play_table(
+    tmp: Path, url: str, players: int, rules: str = "standard", levels: tuple[str, ...] = ()
+) -> list[dict[str, Any]]:
     levels = levels or ("simple",) * players
     host = Bot(["--server", url, "--create", "--players", str(players), "--rules", rules, "--bot", levels[0],
                 "--pace", "0"], tmp, "host")  # fmt: skip
     code = host.code()
     guests = [
-        Bot(["--server", url, "--join", code, "--bot", levels[n], "--seed", str(n + 1), "--pace", "0"], tmp, f"guest{n}")
+        Bot(
+            ["--server", url, "--join", code, "--bot", levels[n], "--seed", str(n + 1), "--pace", "0"],
+            tmp,
+            f"guest{n}",
+        )
         for n in range(1, players)
     ]
     return [bot.result() for bot in [host, *guests]]
@@ -83,10 +90,8 @@ def cards_in(frame: object) -> set[str]:
         for value in frame:
             found |= cards_in(value)
     elif isinstance(frame, str) and len(frame) == 2:
-        try:
+        with contextlib.suppress(CardParseError):
             found.add(str(card_from_data(frame)))
-        except CardParseError:
-            pass
     return found
 
 
@@ -146,11 +151,15 @@ def test_a_spectator_never_receives_a_card_it_could_not_see(tmp_path: Path) -> N
     async def scenario(url: str, code: str) -> tuple[list[dict[str, Any]], Bot]:
         watching = asyncio.create_task(watch(url, code))
         await asyncio.sleep(0.5)  # watching from before the first deal
-        guest = Bot(["--server", url, "--join", code, "--bot", "random", "--pace", "0.005"], tmp_path, "guest")
+        guest = Bot(
+            ["--server", url, "--join", code, "--bot", "random", "--pace", "0.005"], tmp_path, "guest"
+        )
         return await watching, guest
 
     with servers(tmp_path, 1, "--records", str(records)) as (server,):
-        host = Bot(["--server", server.url, "--create", "--bot", "simple", "--pace", "0.005"], tmp_path, "host")
+        host = Bot(
+            ["--server", server.url, "--create", "--bot", "simple", "--pace", "0.005"], tmp_path, "host"
+        )
         code = host.code()
         frames, guest = asyncio.run(scenario(server.url, code))
         final = host.result()

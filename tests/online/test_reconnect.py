@@ -17,7 +17,17 @@ def kill_and_resume(tmp: Path, grace: str) -> tuple[dict, dict, Path]:
     records = tmp / "records"
     seat_file = tmp / "seat.json"
     with servers(tmp, 1, "--records", str(records), "--grace", grace) as (server,):
-        args = ["--server", server.url, "--create", "--bot", "simple", "--pace", "0.03", "--seat-file", str(seat_file)]
+        args = [
+            "--server",
+            server.url,
+            "--create",
+            "--bot",
+            "simple",
+            "--pace",
+            "0.03",
+            "--seat-file",
+            str(seat_file),
+        ]
         host = Bot(args, tmp, "host")
         code = host.code()
         guest = Bot(["--server", server.url, "--join", code, "--bot", "simple", "--seed", "5", "--pace", "0.03"],
@@ -45,7 +55,7 @@ def test_a_killed_client_resumes_its_seat_and_finishes_the_match(tmp_path: Path)
 
 
 def test_after_the_grace_period_the_computer_plays_the_seat_until_the_person_is_back(tmp_path: Path) -> None:
-    final, _, records = kill_and_resume(tmp_path, "0.2")
+    _final, _, records = kill_and_resume(tmp_path, "0.2")
     files = verify_records(records)
     names = [json.loads(path.read_text())["seats"][seat]["name"] for path in files for seat in (0, 1)]
     assert any("the computer played" in name for name in names), names

@@ -14,9 +14,12 @@ pytestmark = pytest.mark.slow
 
 def test_players_on_two_processes_share_a_table_that_survives_kill_9_of_its_owner(tmp_path: Path) -> None:
     records = tmp_path / "records"
-    with redis_server(tmp_path) as redis, servers(
-        tmp_path, 2, "--redis", redis.url, "--lease", "1", "--records", str(records), "--log", "info"
-    ) as (first, second):
+    with (
+        redis_server(tmp_path) as redis,
+        servers(
+            tmp_path, 2, "--redis", redis.url, "--lease", "1", "--records", str(records), "--log", "info"
+        ) as (first, second),
+    ):
         host = Bot(["--server", f"{first.url},{second.url}", "--create", "--bot", "simple", "--pace", "0.02",
                     "--seat-file", str(tmp_path / "host.json")], tmp_path, "host")  # fmt: skip
         code = host.code()

@@ -89,7 +89,10 @@ def test_bad_client_flags_exit_2_with_a_message() -> None:
         (["--server", "http://x", "--create", "--bot", "simple"], "ws:// or wss://"),
         (["--server", "ws://127.0.0.1:1", "--bot", "simple"], "--create, --join CODE"),
         (["--server", "ws://127.0.0.1:1", "--create"], "--bot LEVEL"),
-        (["--server", "ws://127.0.0.1:1", "--create", "--bot", "simple", "--rules", "klondike"], "unknown variant"),
+        (
+            ["--server", "ws://127.0.0.1:1", "--create", "--bot", "simple", "--rules", "klondike"],
+            "unknown variant",
+        ),
         (["--server", "ws://127.0.0.1:1", "--create", "--join", "ABCDEF", "--bot", "simple"], "not allowed"),
     ]:
         done = subprocess.run([sys.executable, "-m", "game.client", *flags], capture_output=True, text=True,

@@ -27,7 +27,9 @@ def test_quick_match_pairs_two_waiting_players(tmp_path: Path) -> None:
 
 def test_quick_match_alone_gets_the_computer_and_is_told_so(tmp_path: Path) -> None:
     records = tmp_path / "records"
-    with servers(tmp_path, 1, "--quick-wait", "0.3", "--quick-level", "simple", "--records", str(records)) as (server,):
+    with servers(
+        tmp_path, 1, "--quick-wait", "0.3", "--quick-level", "simple", "--records", str(records)
+    ) as (server,):
         bot = Bot(["--server", server.url, "--quick", "--bot", "random", "--pace", "0"], tmp_path, "alone")
         final = bot.result()
     assert "the computer (simple) takes the other seat" in bot.err_path.read_text()
@@ -44,7 +46,9 @@ def test_the_servers_computer_plays_the_empty_seats(tmp_path: Path) -> None:
                    "standard,target=50", "--bot", "simple", "--pace", "0"], tmp_path, "host")  # fmt: skip
         final = bot.result()
     assert len(final["scores"]) == 3 and max(final["scores"]) >= 50
-    kinds = {seat["kind"] for path in verify_records(records) for seat in json.loads(path.read_text())["seats"]}
+    kinds = {
+        seat["kind"] for path in verify_records(records) for seat in json.loads(path.read_text())["seats"]
+    }
     assert kinds == {"ai", "person"}
 
 
