@@ -133,7 +133,9 @@ def write_servers(endpoints: Path, servers: tuple[str, ...]) -> None:
     text = endpoints.read_text(encoding="utf-8")
     if BUILT_IN_LINE not in text:
         raise BuildError(f"{ENDPOINTS} has no line {BUILT_IN_LINE!r} to fill in")
-    endpoints.write_text(text.replace(BUILT_IN_LINE, f"BUILT_IN_SERVERS: tuple[str, ...] = {servers!r}"), "utf-8")
+    endpoints.write_text(
+        text.replace(BUILT_IN_LINE, f"BUILT_IN_SERVERS: tuple[str, ...] = {servers!r}"), "utf-8"
+    )
 
 
 def slim_source(text: str) -> str:
@@ -239,7 +241,16 @@ def check_archive(apk: Path) -> tuple[str, ...]:
         names = tuple(sorted(packed.namelist()))
     if "assets/main.py" not in names:
         raise BuildError(f"{apk.name} has no assets/main.py")
-    for forbidden in ("tests/", "tools/", "build/", "docs/", ".git/", "node_modules/", "game/server/", "game/client/"):
+    for forbidden in (
+        "tests/",
+        "tools/",
+        "build/",
+        "docs/",
+        ".git/",
+        "node_modules/",
+        "game/server/",
+        "game/client/",
+    ):
         leaked = [name for name in names if f"/{forbidden}" in f"/{name}"]
         if leaked:
             raise BuildError(f"{apk.name} contains {forbidden}: {leaked[:5]}")
@@ -317,8 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (build/web)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds before giving up")
     parser.add_argument("--cdn", default=None, help="runtime CDN (default: pygbag's own)")
-    parser.add_argument("--server", default="", metavar="URL[,URL]",
-                        help="the game server(s) the page plays online with (wss:// for an https page)")
+    parser.add_argument(
+        "--server",
+        default="",
+        metavar="URL[,URL]",
+        help="the game server(s) the page plays online with (wss:// for an https page)",
+    )
     args = parser.parse_args(argv)
     if black_is_importable():
         print("note: black is installed; pygbag runs with it blocked so no source is reformatted")

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.online.protocol import ErrorCode, encode
+from game.online.protocol import PROTOCOL_VERSION, ErrorCode, encode
 from game.online.tablesetup import TableSetup
 from game.online.transport import Connector, Transport, TransportClosed, default_connector
 from game.online.views import PublicView, ViewError, event_from_data, public_from_data, view_from_data
@@ -247,6 +247,12 @@ class Session:
             if welcome.get("type") != "welcome":
                 await transport.close()
                 errors.append(f"{url} is not a Gin Rummy server")
+                continue
+            if welcome.get("protocol") != PROTOCOL_VERSION:
+                await transport.close()
+                errors.append(
+                    f"{url} speaks protocol {welcome.get('protocol')!r}, this game {PROTOCOL_VERSION}"
+                )
                 continue
             self._url_index = (self._url_index + step) % len(self.urls)
             self._transport, self.server = transport, url

@@ -104,6 +104,12 @@ class Hub:
 
     # --- connections ----------------------------------------------------------------------
 
+    def presence(self, conn_id: str) -> str:
+        """How a seat records where its person is connected: this process and the connection
+        (a page reloaded on the same process must not be marked away when its old connection
+        finally closes)."""
+        return f"{self.process}/{conn_id}"
+
     def welcome(self, conn: Conn) -> dict[str, Any]:
         """The first frame a connection gets."""
         self.conns[conn.id] = conn
@@ -129,7 +135,7 @@ class Hub:
         code, player = conn.code, conn.player
         await self._detach(conn)
         if code is not None and player is not None:
-            await self.call(code, {"op": "gone", "player": player, "from": self.process})
+            await self.call(code, {"op": "gone", "player": player, "from": self.presence(conn.id)})
 
     async def request(self, conn: Conn, request: Request) -> None:
         """Carry out one request; refusals go back to the connection as ``error`` frames."""
@@ -149,7 +155,7 @@ class Hub:
             await self._create(conn, request)
         elif isinstance(request, Join):
             result = await self._call_ok(
-                request.code, {"op": "join", "player": request.player, "from": self.process}
+                request.code, {"op": "join", "player": request.player, "from": self.presence(conn.id)}
             )
             await self._seated(conn, request.code, result["player"], result["token"], result["frame"])
         elif isinstance(request, Resume):
@@ -200,7 +206,7 @@ class Hub:
             raise HubError(ErrorCode.BAD_RULES, str(error)) from None
         code = await self.open_table(setup)
         result = await self._call_ok(
-            code, {"op": "join", "player": setup.open_seats[0], "from": self.process}
+            code, {"op": "join", "player": setup.open_seats[0], "from": self.presence(conn.id)}
         )
         await self._seated(conn, code, result["player"], result["token"], result["frame"])
 
@@ -231,7 +237,9 @@ class Hub:
         if await self.backend.is_closed(code):
             raise HubError(ErrorCode.EXPIRED_TOKEN, "that table has closed: its match is over")
         try:
-            result = await self._call_ok(code, {"op": "resume", "token": request.token, "from": self.process})
+            result = await self._call_ok(
+                code, {"op": "resume", "token": request.token, "from": self.presence(conn.id)}
+            )
         except HubError as error:
             if error.code == ErrorCode.NO_TABLE:
                 raise HubError(ErrorCode.BAD_TOKEN, "no table has a seat with that token") from None
@@ -311,7 +319,7 @@ class Hub:
         code = await self.open_table(setup, quick=True)
         for entry in entries:
             process, conn_id = entry.split("|", 1)
-            result = await self._call_ok(code, {"op": "join", "player": None, "from": process})
+            result = await self._call_ok(code, {"op": "join", "player": None, "from": f"{process}/{conn_id}"})
             seated = {"kind": "seated", "conn": conn_id, "code": code} | result
             if process == self.process:
                 await self._quick_seated(seated)
@@ -322,7 +330,7 @@ class Hub:
         conn = self.conns.get(seated["conn"])
         code, player = seated["code"], seated["player"]
         if conn is None:  # it left the queue as it was seated: the seat's grace starts now
-            await self.call(code, {"op": "gone", "player": player, "from": self.process})
+            await self.call(code, {"op": "gone", "player": player, "from": self.presence(seated["conn"])})
             return
         if conn.quick_timer is not None:
             conn.quick_timer.cancel()
@@ -338,7 +346,7 @@ class Hub:
         seats = (SEAT_OPEN,) + (SEAT_AI,) * (rules.players - 1)
         setup = TableSetup(rules, seats, self.config.quick_level, QUICK_MOVE_SECONDS)
         code = await self.open_table(setup, quick=True)
-        result = await self._call_ok(code, {"op": "join", "player": 0, "from": self.process})
+        result = await self._call_ok(code, {"op": "join", "player": 0, "from": self.presence(conn.id)})
         others = "the other seat" if rules.players == 2 else "the other seats"
         conn.send(
             encode(
@@ -404,7 +412,7 @@ class Hub:
         table.between_seconds = self.config.between_hands_s
         now = time.time()
         for player, seat in enumerate(table.seats):
-            if seat.present is not None and not await self.backend.alive(seat.present):
+            if seat.present is not None and not await self.backend.alive(seat.present.split("/")[0]):
                 table.depart(player, now)
         runner = self._run(table)
         runner.saved = loaded[0]
@@ -460,8 +468,20 @@ class Hub:
             try:
                 for code in await orphans_of():
                     await self.adopt(code)
+                await self._seats_on_dead_processes()
             except Exception as error:  # Redis away for a moment: sweep again later
                 LOG.warning("sweep failed: %s", error)
+
+    async def _seats_on_dead_processes(self) -> None:
+        """People connected through a process that died are away (their grace starts)."""
+        for code, runner in list(self.owned.items()):
+            for player, seat in enumerate(runner.table.seats):
+                where = seat.present
+                if where is None or where.startswith(self.process + "/"):
+                    continue
+                if not await self.backend.alive(where.split("/")[0]):
+                    await runner.handle({"op": "gone", "player": player, "from": where})
+                    LOG.info("player %s of %s was connected through a dead process", player, code)
 
 
 class HubError(Exception):

@@ -27,6 +27,8 @@ from game.server.records import write_hand
 from game.server.table import BETWEEN, OVER, PLAYING, PUBLIC, WAITING, Table, TableError
 
 LOG = logging.getLogger("game.server")
+SAY_INTERVAL_S = 1.0
+"""A player may send one quick message a second (more would drown the table)."""
 
 
 class LostTable(Exception):
@@ -48,6 +50,7 @@ class TableRunner:
         self._thinking: asyncio.Task[None] | None = None
         self._thinking_at: tuple[int, int] | None = None  # (table version, player)
         self.closed = False
+        self._said: dict[int, float] = {}  # when each player last sent a quick message
 
     @property
     def code(self) -> str:
@@ -100,6 +103,11 @@ class TableRunner:
             return {}
         if kind == "say":
             player = self._require_player(player)
+            if now - self._said.get(player, 0.0) < SAY_INTERVAL_S:
+                raise TableError(
+                    ErrorCode.RATE_LIMITED, f"one quick message every {SAY_INTERVAL_S:g} seconds"
+                )
+            self._said[player] = now
             phrase = op["phrase"]
             frame = {"type": "said", "player": player, "phrase": phrase, "text": PHRASES[phrase]}
             await self.backend.publish(self.code, {PUBLIC: encode(frame)})

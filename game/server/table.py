@@ -63,7 +63,7 @@ class Seat_:
     kind: str  # "person" or "ai"
     level: str
     token: str | None = None  # the token's digest once a person has taken the seat
-    present: str | None = None  # the server process holding the person's connection
+    present: str | None = None  # "<process>/<connection>" holding the person's connection
     away_since: float | None = None
     computer: bool = False  # the computer plays for the person (they left, or the grace ran out)
 

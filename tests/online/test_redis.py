@@ -3,6 +3,7 @@ the match finishes through the other, every recorded hand still verifying."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,20 @@ def test_players_on_two_processes_share_a_table_that_survives_kill_9_of_its_owne
     assert "Traceback" not in log, log[-3000:]
     assert f"took over table {code}" in log
     assert len(verify_records(records)) == host_final["hands"]
+
+
+def test_when_a_relaying_process_dies_with_its_player_the_computer_takes_the_seat(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    with redis_server(tmp_path) as redis, servers(
+        tmp_path, 2, "--redis", redis.url, "--lease", "1", "--grace", "0.5", "--records", str(records)
+    ) as (first, second):
+        host = Bot(["--server", first.url, "--create", "--bot", "simple", "--pace", "0.02"], tmp_path, "host")
+        code = host.code()
+        guest = Bot(["--server", second.url, "--join", code, "--bot", "random", "--pace", "0.02"], tmp_path, "guest")
+        wait_mid_hand(first.url, code, moves=4)
+        guest.kill()
+        second.kill()  # the guest's process, not the table's owner: nobody says the guest left
+        final = host.result()
+    assert max(final["scores"]) >= 100
+    names = [seat["name"] for path in verify_records(records) for seat in json.loads(path.read_text())["seats"]]
+    assert any("player 2, online; the computer played" in name for name in names), names

@@ -272,7 +272,9 @@ def test_the_build_writes_its_game_server_into_the_staged_copy_only(tmp_path: Pa
     source = (ROOT / "game" / "online" / "endpoints.py").read_text(encoding="utf-8")
     assert build_web.BUILT_IN_LINE in source  # the source itself is untouched
     with pytest.raises(build_web.BuildError, match="ws:// or wss://"):
-        build_web.stage(ROOT, tmp_path / "again", ("http://x",)) if (tmp_path / "again").mkdir() is None else None
+        build_web.stage(ROOT, tmp_path / "again", ("http://x",)) if (
+            tmp_path / "again"
+        ).mkdir() is None else None
 
 
 def test_icon_is_a_square_png_drawn_by_the_script() -> None:
