@@ -49,8 +49,8 @@ class SessionError(Exception):
 class TableEvent:
     """Something that happened: ``kind`` and the frame (or details) it came with.
 
-    Kinds: ``joined``, ``table`` (the whole state was replaced), ``update``, ``dealt`` (a new
-    hand and its commitment), ``moved`` (``event`` holds the engine's Event), ``hand_over``
+    Kinds: ``joined``, ``table`` (the whole state was replaced), ``update``, ``commitment``
+    (the next deal's, before any of its cards), ``dealt`` (the new hand), ``moved`` (``event`` holds the engine's Event), ``hand_over``
     (with the hand export), ``match_over``, ``said``, ``notice``, ``error``, ``queued``,
     ``closed``, ``reconnecting``, ``reconnected``, ``lost`` (no server answers).
     """
@@ -333,6 +333,10 @@ class Session:
                 self.state.token = None  # the seat is gone for good
             self._fail_waiting(frame.get("message", ""), frame.get("code", ""))
             self._emit("error", frame)
+        elif kind == "commitment":
+            if self.state is not None:
+                self.state.commitment, self.state.fingerprint = frame["commitment"], frame["fingerprint"]
+            self._emit("commitment", frame)
         elif kind in ("said", "notice", "queued", "closed"):
             self._emit(str(kind), frame)
         # welcome, pong and anything newer than this client are ignored

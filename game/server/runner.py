@@ -156,6 +156,12 @@ class TableRunner:
                 raise LostTable(self.code)
         self.saved = table.version
         now = time.time()
+        hand = table.hand
+        if dealt and hand is not None:
+            # The commitment goes out on its own, before any frame holding a card of the deal.
+            commitment = {"type": "commitment", "version": table.version, "hand": table.hand_number,
+                          "commitment": hand.commitment, "fingerprint": hand.fingerprint}  # fmt: skip
+            await self.backend.publish(self.code, {PUBLIC: encode(commitment)})
         frames = {
             audience: encode(table.frame(audience, now, full=full, event=event, dealt=dealt, notice=notice))
             for audience in table.audiences()

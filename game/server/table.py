@@ -57,7 +57,7 @@ def token_digest(token: str) -> str:
 
 
 @dataclass
-class Seat_:
+class SeatState:
     """One player's seat: who plays it and whether they are here."""
 
     kind: str  # "person" or "ai"
@@ -83,11 +83,13 @@ class Seat_:
         return "here" if self.present else "away"
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form, for the table's record."""
         return {"kind": self.kind, "level": self.level, "token": self.token, "present": self.present,
                 "away_since": self.away_since, "computer": self.computer}  # fmt: skip
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat_:
+    def from_dict(cls, data: dict[str, Any]) -> SeatState:
+        """Read :meth:`to_dict` output (records are written by servers, not by players)."""
         return cls(**data)
 
 
@@ -98,7 +100,7 @@ class Table:
     code: str
     setup: TableSetup
     seed: int
-    seats: list[Seat_]
+    seats: list[SeatState]
     created: float
     quick: bool = False
     host: int = 0
@@ -122,7 +124,7 @@ class Table:
     @classmethod
     def open(cls, code: str, setup: TableSetup, now: float, *, quick: bool = False) -> Table:
         """A new table: a secret seed for the match, the computer in its seats."""
-        seats = [Seat_("ai" if kind == SEAT_AI else "person", setup.ai_level) for kind in setup.seats]
+        seats = [SeatState("ai" if kind == SEAT_AI else "person", setup.ai_level) for kind in setup.seats]
         return cls(code, setup, secrets.randbits(128), seats, now, quick=quick, host=setup.open_seats[0])
 
     # --- queries ------------------------------------------------------------------------
@@ -231,7 +233,7 @@ class Table:
             raise TableError(ErrorCode.BAD_FIELD, f"unknown AI level: one of {', '.join(AI_LEVELS)}")
         filled = [p for p, seat in enumerate(self.seats) if not seat.taken]
         for player in filled:
-            self.seats[player] = Seat_(SEAT_AI, level or self.setup.ai_level)
+            self.seats[player] = SeatState(SEAT_AI, level or self.setup.ai_level)
         self._changed()
         self._deal(now)
         return filled
@@ -462,7 +464,7 @@ class Table:
         except SetupError as error:
             raise ValueError(f"bad setup in table record: {error}") from None
         table = cls(
-            data["code"], setup, int(data["seed"]), [Seat_.from_dict(s) for s in data["seats"]],
+            data["code"], setup, int(data["seed"]), [SeatState.from_dict(s) for s in data["seats"]],
             data["created"], quick=data["quick"], host=data["host"], stage=data["stage"],
             deadline=data["deadline"], next_at=data["next_at"], ready=set(data["ready"]),
             ai_seeds=data["ai_seeds"], stand_ins=data["stand_ins"], finished_at=data["finished_at"],

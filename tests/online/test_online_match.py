@@ -117,8 +117,8 @@ def leaks(frames: list[dict[str, Any]], records: Path, code: str) -> list[str]:
     problems = []
     for number, frame in enumerate(frames):
         part = frame.get("hand")
-        if part is None:
-            continue
+        if not isinstance(part, dict):
+            continue  # no hand yet, or a commitment frame (a hand number and a digest)
         shown = part.get("public") or part.get("view")
         export = json.loads((records / f"{code}-{part['number']:03d}.json").read_text())
         hand = Hand.from_dict(export["hand"])
@@ -165,10 +165,22 @@ def test_a_spectator_never_receives_a_card_it_could_not_see(tmp_path: Path) -> N
         final = host.result()
         guest.result()
     assert frames[-1]["match_over"]["scores"] == final["scores"]
-    updates = [frame for frame in frames if "hand" in frame]
+    updates = [frame for frame in frames if isinstance(frame.get("hand"), dict)]
     assert len(updates) > 20 and all("view" not in frame["hand"] for frame in updates)
     assert any(cards_in(frame) for frame in updates[:5])  # the check does see the cards shown
     assert leaks(frames, records, code) == []
+    # Each deal's commitment arrived on its own before any frame with a card of that hand,
+    # and it is the one the hand's export proves.
+    committed: dict[int, str] = {}
+    for frame in frames:
+        if frame["type"] == "commitment":
+            committed[frame["hand"]] = frame["commitment"]
+        elif frame.get("dealt"):
+            assert frame["hand"]["number"] in committed
+    for number, commitment in committed.items():
+        export = json.loads((records / f"{code}-{number:03d}.json").read_text())
+        assert export["hand"]["commitment"] == commitment
+    assert len(committed) == final["hands"]
 
 
 def test_the_leak_check_catches_a_seat_view(tmp_path: Path) -> None:

@@ -43,16 +43,23 @@ def test_players_on_two_processes_share_a_table_that_survives_kill_9_of_its_owne
 
 def test_when_a_relaying_process_dies_with_its_player_the_computer_takes_the_seat(tmp_path: Path) -> None:
     records = tmp_path / "records"
-    with redis_server(tmp_path) as redis, servers(
-        tmp_path, 2, "--redis", redis.url, "--lease", "1", "--grace", "0.5", "--records", str(records)
-    ) as (first, second):
+    with (
+        redis_server(tmp_path) as redis,
+        servers(
+            tmp_path, 2, "--redis", redis.url, "--lease", "1", "--grace", "0.5", "--records", str(records)
+        ) as (first, second),
+    ):
         host = Bot(["--server", first.url, "--create", "--bot", "simple", "--pace", "0.02"], tmp_path, "host")
         code = host.code()
-        guest = Bot(["--server", second.url, "--join", code, "--bot", "random", "--pace", "0.02"], tmp_path, "guest")
+        guest = Bot(
+            ["--server", second.url, "--join", code, "--bot", "random", "--pace", "0.02"], tmp_path, "guest"
+        )
         wait_mid_hand(first.url, code, moves=4)
         guest.kill()
         second.kill()  # the guest's process, not the table's owner: nobody says the guest left
         final = host.result()
     assert max(final["scores"]) >= 100
-    names = [seat["name"] for path in verify_records(records) for seat in json.loads(path.read_text())["seats"]]
+    names = [
+        seat["name"] for path in verify_records(records) for seat in json.loads(path.read_text())["seats"]
+    ]
     assert any("player 2, online; the computer played" in name for name in names), names
