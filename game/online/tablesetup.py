@@ -2,9 +2,10 @@
 move timer. It is the online twin of the new-match screen's choices (`game.settings`),
 without the screen.
 
->>> setup = TableSetup.from_settings(Settings(players="3", variant="oklahoma"), move_seconds=60)
->>> setup.players, setup.rules.variant.value, setup.open_seats
-(3, 'oklahoma', (0, 1, 2))
+>>> choices = Settings(players="3", variant="oklahoma", seats=["person", "person", "ai", "ai"])
+>>> setup = TableSetup.from_settings(choices, move_seconds=60)
+>>> setup.players, setup.rules.variant.value, setup.open_seats, setup.seats[2]
+(3, 'oklahoma', (0, 1), 'ai')
 >>> TableSetup.from_dict(setup.to_dict()) == setup
 True
 >>> TableSetup.from_dict({"rules": {}, "seats": ["open"]})

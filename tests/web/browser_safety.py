@@ -69,6 +69,13 @@ DESKTOP_ONLY: dict[str, dict[str, tuple[frozenset[str], str]]] = {
     "game/arena.py": {
         "run": (frozenset({PROCESSES}), "AI-vs-AI developer tool, processes only with --jobs > 1"),
     },
+    # The game server and the headless network player never reach the browser archive.
+    "game/server/records.py": {
+        "write_hand": (frozenset({FILE_WRITES}), "the server's --records folder (server, desktop only)"),
+    },
+    "game/client/__main__.py": {
+        "save_seat": (frozenset({FILE_WRITES}), "the headless client's --seat-file (desktop only)"),
+    },
 }
 
 
