@@ -11,7 +11,10 @@ only what they need from each frame. A move's round trip is the time from sendin
 to receiving the update it caused. Tables are opened at ``--ramp`` per second, then the
 measurement runs ``--duration`` seconds. Printed per run: moves per second, round-trip p50
 and p99, the server's CPU (percent of one core) and memory (RSS, and per table above an empty
-server). With ``--procs 2`` the tables are spread over two server processes sharing a
+server), and from the server's own ``--stats`` lines the worst two-second p99 of its time to
+handle a move (from the frame read to the update written) and of its event loop's lateness;
+the load processes' CPU and how late they wake show when the load side, not the server, is
+what is slow. With ``--procs 2`` the tables are spread over two server processes sharing a
 private redis-server; ``--split`` puts each table's two players on different processes (every
 move then crosses Redis twice).
 """
@@ -44,6 +47,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 class BotStats:
     def __init__(self) -> None:
         self.round_trips: list[float] = []
+        self.lags: list[float] = []
         self.moves = 0
         self.errors = 0
         self.codes: dict[str, int] = {}
@@ -96,7 +100,11 @@ async def bot(url: str, stats: BotStats, think: float, rng: random.Random, code_
 
             async def move(actions: list[Any] = view["legal_actions"], at: int = version) -> None:
                 nonlocal pending
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                pause = think * rng.uniform(0.5, 1.5)
+                due = time.perf_counter() + pause
+                await asyncio.sleep(pause)
+                if stats.measuring:  # how late this process woke up: its own CPU starvation
+                    stats.lags.append(time.perf_counter() - due)
                 action = _light_choice(actions, rng)
                 pending = (at, time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "action": action, "version": at}))
@@ -162,10 +170,10 @@ async def load(args: argparse.Namespace) -> None:
     while True:
         line = (await reader.readline()).decode().strip()
         if line == "start":
-            stats.measuring, stats.round_trips, stats.moves, stats.errors = True, [], 0, 0
+            stats.measuring, stats.round_trips, stats.lags, stats.moves, stats.errors = True, [], [], 0, 0
         elif line == "stop":
             stats.measuring = False
-            print(json.dumps({"round_trips": stats.round_trips, "moves": stats.moves, "errors": stats.errors,
+            print(json.dumps({"round_trips": stats.round_trips, "lags": stats.lags, "moves": stats.moves, "errors": stats.errors,
                               "codes": stats.codes}),
                   flush=True)  # fmt: skip
         elif line in ("quit", ""):
@@ -190,7 +198,7 @@ def env() -> dict[str, str]:
 def start_server(extra: list[str]) -> tuple[subprocess.Popen[str], str]:
     port = free_port()
     command = [sys.executable, "-m", "game.server", "--port", str(port), "--rate", "1000", "--burst", "1000",
-               "--between-hands", "0.5", *extra]  # fmt: skip
+               "--between-hands", "0.5", "--stats", "2", *extra]  # fmt: skip
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env()
     )
@@ -238,16 +246,21 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
         assert loader.stdin is not None
         loader.stdin.write("start\n")
         loader.stdin.flush()
+    window_start = time.time()
     cpu_before = [cpu_seconds(p.pid) for p, _ in servers]
+    load_before = sum(cpu_seconds(loader.pid) for loader in loaders)
     started = time.monotonic()
     time.sleep(args.duration)
     elapsed = time.monotonic() - started
+    window_end = time.time()
     cpu = [
         (cpu_seconds(p.pid) - before) / elapsed * 100
         for (p, _), before in zip(servers, cpu_before, strict=True)
     ]
     rss = [rss_mb(p.pid) for p, _ in servers]
+    load_cpu = (sum(cpu_seconds(loader.pid) for loader in loaders) - load_before) / elapsed * 100
     trips: list[float] = []
+    lags: list[float] = []
     moves = errors = 0
     codes: dict[str, int] = {}
     for loader in loaders:
@@ -256,6 +269,7 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
         loader.stdin.flush()
         report = json.loads(loader.stdout.readline())
         trips += report["round_trips"]
+        lags += report["lags"]
         moves += report["moves"]
         errors += report["errors"]
         for name, count in report["codes"].items():
@@ -267,14 +281,25 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
             loader.wait(20)
         except subprocess.TimeoutExpired:
             loader.kill()
+    handle: list[float] = []
+    loop_lag: list[float] = []
     for process, _ in servers:
         process.send_signal(signal.SIGTERM)
         try:
-            process.wait(20)
+            out, _ = process.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+            out, _ = process.communicate()
+        for line in out.splitlines():
+            fields = dict(part.split("=", 1) for part in line.split()[1:] if "=" in part)
+            if line.startswith("stats ") and window_start + 2 <= float(fields["t"]) <= window_end:
+                handle.append(float(fields["handle_p99_ms"]))
+                loop_lag.append(float(fields["loop_lag_p99_ms"]))
     trips.sort()
+    lags.sort()
     return {
+        "handle_p99_ms": max(handle, default=float("nan")), "loop_lag_ms": max(loop_lag, default=float("nan")),
+        "load_cpu": load_cpu, "lag_p99_ms": 1000 * lags[int(0.99 * (len(lags) - 1))] if lags else float("nan"),
         "procs": procs, "tables": tables, "moves_per_s": moves / elapsed,
         "p50_ms": 1000 * statistics.median(trips) if trips else float("nan"),
         "p99_ms": 1000 * trips[int(0.99 * (len(trips) - 1))] if trips else float("nan"),
@@ -308,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=5.0, help="seconds between the ramp and measuring")
     parser.add_argument("--ramp", type=float, default=200.0, help="tables opened per second")
     parser.add_argument("--load-procs", type=int, default=2, help="load generator processes")
+    parser.add_argument("--load-nice", type=int, default=0, help="run the load processes under nice -n N")
     parser.add_argument("--split", action="store_true", help="with 2 processes: a table's players on both")
     parser.add_argument("--load", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--urls", help=argparse.SUPPRESS)
@@ -320,7 +346,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_server: bots think {args.think:g} s on average, {args.load_procs} load processes, "
           f"{args.duration:g} s measured per run, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"{'procs':>5} {'tables':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'server CPU %':>14} "
-          f"{'RSS MB':>12} {'KB/table':>8} {'errors':>6}")  # fmt: skip
+          f"{'RSS MB':>12} {'KB/table':>8} {'handle p99':>10} {'loop lag':>9} {'load CPU %':>10} {'load lag p99':>12} "
+          f"{'errors':>6}")  # fmt: skip
     for procs in [int(p) for p in args.procs.split(",")]:
         for tables in [int(t) for t in args.tables.split(",")]:
             if procs == 1:
@@ -340,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
             cpu = "+".join(f"{c:.0f}" for c in row["cpu"])
             rss = "+".join(f"{r:.0f}" for r in row["rss"])
             print(f"{row['procs']:>5} {row['tables']:>6} {row['moves_per_s']:>8.0f} {row['p50_ms']:>7.1f} "
-                  f"{row['p99_ms']:>7.1f} {cpu:>14} {rss:>12} {row['kb_per_table']:>8.1f} {row['errors']:>6}{redis_cpu} {row['codes'] or ''}",
+                  f"{row['p99_ms']:>7.1f} {cpu:>14} {rss:>12} {row['kb_per_table']:>8.1f} {row['handle_p99_ms']:>7.2f} ms {row['loop_lag_ms']:>6.1f} ms {row['load_cpu']:>10.0f} {row['lag_p99_ms']:>9.1f} ms {row['errors']:>6}{redis_cpu} {row['codes'] or ''}",
                   flush=True)  # fmt: skip
     return 0
 

@@ -38,5 +38,7 @@ class ServerConfig:
     rate_per_s: float = RATE_PER_SECOND
     rate_burst: int = RATE_BURST
     flood_close: int = FLOOD_CLOSE
+    stats_s: float = 0.0
+    """Print handling times and event-loop lag this often (0: never)."""
     page_url: str | None = None
     """The published web page, to give each table a link (``<page>?table=CODE``)."""

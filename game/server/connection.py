@@ -15,7 +15,7 @@ import secrets
 import time
 from typing import Any
 
-from game.online.protocol import ErrorCode, ProtocolError, encode, error_frame, read_request
+from game.online.protocol import Act, ErrorCode, ProtocolError, encode, error_frame, read_request
 from game.server.config import ServerConfig
 from game.server.hub import Conn, Hub
 
@@ -85,7 +85,10 @@ async def handle_connection(websocket: Any, hub: Hub, config: ServerConfig) -> N
                 send(encode(error_frame(error.code, error.message)))
                 continue
             try:
+                started = time.perf_counter()
                 await hub.request(conn, request)
+                if isinstance(request, Act):
+                    hub.stats.moves.append(time.perf_counter() - started)
             except Exception:  # a bug must cost one request, never the server
                 LOG.exception("request failed")
                 send(encode(error_frame(ErrorCode.UNAVAILABLE, "the server could not do that just now")))

@@ -70,6 +70,28 @@ class Conn:
         return PUBLIC if self.player is None else str(self.player)
 
 
+@dataclass
+class Stats:
+    """What ``--stats`` reports: how long each move took to handle here, and how late the
+    event loop wakes up (a busy or starved process wakes late)."""
+
+    moves: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
+
+    def line(self, now: float) -> str:
+        """One report line, and start again."""
+        moves, lags = sorted(self.moves), sorted(self.lags)
+        self.moves, self.lags = [], []
+
+        def pick(values: list[float], share: float) -> float:
+            return 1000 * values[int(share * (len(values) - 1))] if values else 0.0
+
+        return (
+            f"stats t={now:.1f} moves={len(moves)} handle_p50_ms={pick(moves, 0.5):.2f} "
+            f"handle_p99_ms={pick(moves, 0.99):.2f} loop_lag_p99_ms={pick(lags, 0.99):.1f}"
+        )
+
+
 class Hub:
     """All connections of one server process."""
 
@@ -82,12 +104,25 @@ class Hub:
         self.owned: dict[str, TableRunner] = {}
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.stats = Stats()
 
     async def start(self) -> None:
         """Connect the backend; with Redis, start sweeping for tables whose owner died."""
         await self.backend.start(self.deliver, self.inbox)
         if self.backend.shared:
             self._sweeper = asyncio.create_task(self._sweep())
+
+    async def report(self, every_s: float) -> None:
+        """Print a :class:`Stats` line every ``every_s`` seconds (``--stats``)."""
+        tick, last = 0.05, time.monotonic()
+        while True:
+            due = time.monotonic() + tick
+            await asyncio.sleep(tick)
+            now = time.monotonic()
+            self.stats.lags.append(now - due)
+            if now - last >= every_s:
+                last = now
+                print(self.stats.line(time.time()), flush=True)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
