@@ -33,6 +33,8 @@ from game.server.backend import Deliver, Inbox, new_process_id, spawn
 
 PREFIX = "gin:"
 CLOSED_KEEP_S = 86400
+POOL_SIZE = 32
+POOL_WAIT_S = 10.0
 LOG = logging.getLogger("game.server")
 
 _CREATE = """
@@ -82,6 +84,8 @@ class RedisBackend:
         self._deliver: Deliver | None = None
         self._inbox: Inbox | None = None
         self._scripts: dict[str, Any] = {}
+        self._subscribing = asyncio.Lock()
+        self._beating: Any = None  # the lease thread's stop signal (a threading.Event)
 
     def _key(self, *parts: str) -> str:
         return PREFIX + ":".join(parts)
@@ -90,16 +94,23 @@ class RedisBackend:
         import redis.asyncio as aioredis  # the server's `online` extra
 
         self._deliver, self._inbox = deliver, inbox
-        self._redis = aioredis.Redis.from_url(self.url, decode_responses=True)
+        # A bounded pool that makes a command wait for a free connection: a burst of moves on
+        # many tables must queue, not fail with "too many connections".
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url, decode_responses=True, max_connections=POOL_SIZE, timeout=POOL_WAIT_S
+        )
+        self._redis = aioredis.Redis(connection_pool=pool)
         await self._redis.ping()
         for name, source in (("create", _CREATE), ("save", _SAVE), ("claim", _CLAIM), ("take", _TAKE)):
             self._scripts[name] = self._redis.register_script(source)
-        await self._renew()
+        self._start_heartbeat()
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self._key("p", self.process))
-        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._heartbeat())]
+        self._tasks = [asyncio.create_task(self._listen())]
 
     async def stop(self) -> None:
+        if self._beating is not None:
+            self._beating.set()
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -110,21 +121,33 @@ class RedisBackend:
             await self._pubsub.aclose()
             await self._redis.aclose()
 
-    async def _renew(self) -> None:
-        key, ms = self._key("alive", self.process), int(self.lease_s * 1000)
-        if not await self._redis.set(key, "1", px=ms, xx=True):
-            if self._tasks and self.on_lost is not None:
-                LOG.warning("this process's lease had expired: giving its tables up")
-                self.on_lost()
-            await self._redis.set(key, "1", px=ms)
+    def _start_heartbeat(self) -> None:
+        """Renew this process's lease from a thread of its own, so that a busy event loop
+        (a burst of moves, a long collection) never lets it lapse: the lease says the
+        process is alive, and only a dead or cut-off process loses its tables."""
+        import threading
 
-    async def _heartbeat(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_s / 3)
-            try:
-                await self._renew()
-            except Exception as error:  # Redis briefly away: try again next beat
-                LOG.warning("lease renewal failed: %s", error)
+        import redis
+
+        self._beating = threading.Event()
+        beat = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=self.lease_s)
+        key, ms = self._key("alive", self.process), int(self.lease_s * 1000)
+        beat.set(key, "1", px=ms)
+        loop = asyncio.get_running_loop()
+
+        def renew() -> None:
+            while not self._beating.wait(self.lease_s / 3):
+                try:
+                    if not beat.set(key, "1", px=ms, xx=True):
+                        LOG.warning("this process's lease had expired: giving its tables up")
+                        if self.on_lost is not None:
+                            loop.call_soon_threadsafe(self.on_lost)
+                        beat.set(key, "1", px=ms)
+                except Exception as error:  # Redis briefly away: try again next beat
+                    LOG.warning("lease renewal failed: %s", error)
+            beat.close()
+
+        threading.Thread(target=renew, name="lease", daemon=True).start()
 
     async def _listen(self) -> None:
         inbox_channel = self._key("p", self.process)
@@ -214,10 +237,14 @@ class RedisBackend:
         await self._redis.publish(self._key("t", code), json.dumps(frames, separators=(",", ":")))
 
     async def watch(self, code: str) -> None:
-        await self._pubsub.subscribe(self._key("t", code))
+        # One subscription command at a time on the shared pub/sub connection: concurrent
+        # ones (hundreds of tables opening at once) wedged it under load.
+        async with self._subscribing:
+            await self._pubsub.subscribe(self._key("t", code))
 
     async def unwatch(self, code: str) -> None:
-        await self._pubsub.unsubscribe(self._key("t", code))
+        async with self._subscribing:
+            await self._pubsub.unsubscribe(self._key("t", code))
 
     async def send(self, process: str, payload: str) -> None:
         await self._redis.publish(self._key("p", process), payload)
