@@ -14,7 +14,8 @@ and p99, the server's CPU (percent of one core) and memory (RSS, and per table a
 server), and from the server's own ``--stats`` lines the worst two-second p99 of its time to
 handle a move (from the frame read to the update written) and of its event loop's lateness;
 the load processes' CPU and how late they wake show when the load side, not the server, is
-what is slow. With ``--procs 2`` the tables are spread over two server processes sharing a
+what is slow; "waited %" is the share of the time the server was ready to run but another
+process had the CPU (from /proc/PID/schedstat). With ``--procs 2`` the tables are spread over two server processes sharing a
 private redis-server; ``--split`` puts each table's two players on different processes (every
 move then crosses Redis twice).
 """
@@ -195,23 +196,34 @@ def env() -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
 
 
-def start_server(extra: list[str]) -> tuple[subprocess.Popen[str], str]:
+def start_server(extra: list[str], logs: Path) -> tuple[subprocess.Popen[str], str, Path]:
+    """A server writing to a log file (a pipe nobody reads while it runs would fill up and
+    stop the server at its next log line)."""
     port = free_port()
+    log = logs / f"server-{port}.log"
     command = [sys.executable, "-m", "game.server", "--port", str(port), "--rate", "1000", "--burst", "1000",
                "--between-hands", "0.5", "--stats", "2", *extra]  # fmt: skip
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env()
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if "listening" not in line:
-        raise SystemExit(f"the server did not start: {line}")
-    return process, f"ws://127.0.0.1:{port}"
+    process = subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, text=True, env=env())
+    deadline = time.monotonic() + 30
+    while "listening on" not in log.read_text(encoding="utf-8"):
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit("the server did not start:\n" + log.read_text(encoding="utf-8"))
+        time.sleep(0.05)
+    port_url = f"ws://127.0.0.1:{port}"
+    return process, port_url, log
 
 
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def run_queue_seconds(pid: int) -> float:
+    """Time the process spent ready to run but waiting for a CPU (other processes had it)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def rss_mb(pid: int) -> float:
@@ -223,7 +235,10 @@ def rss_mb(pid: int) -> float:
 
 def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None) -> dict[str, Any]:
     extra = ["--redis", redis_url] if redis_url else []
-    servers = [start_server(extra) for _ in range(procs)]
+    logs = args.server_logs or Path(tempfile.mkdtemp(prefix="bench-server-"))
+    logs.mkdir(parents=True, exist_ok=True)
+    started_servers = [start_server(extra, logs) for _ in range(procs)]
+    servers = [(process, url) for process, url, _ in started_servers]
     time.sleep(0.5)
     empty = [rss_mb(p.pid) for p, _ in servers]
     urls = ",".join(url for _, url in servers)
@@ -248,6 +263,7 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
         loader.stdin.flush()
     window_start = time.time()
     cpu_before = [cpu_seconds(p.pid) for p, _ in servers]
+    waits_before = [run_queue_seconds(p.pid) for p, _ in servers]
     load_before = sum(cpu_seconds(loader.pid) for loader in loaders)
     started = time.monotonic()
     time.sleep(args.duration)
@@ -258,6 +274,10 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
         for (p, _), before in zip(servers, cpu_before, strict=True)
     ]
     rss = [rss_mb(p.pid) for p, _ in servers]
+    waited = [
+        (run_queue_seconds(p.pid) - w) / elapsed * 100
+        for (p, _), w in zip(servers, waits_before, strict=True)
+    ]
     load_cpu = (sum(cpu_seconds(loader.pid) for loader in loaders) - load_before) / elapsed * 100
     trips: list[float] = []
     lags: list[float] = []
@@ -283,13 +303,19 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
             loader.kill()
     handle: list[float] = []
     loop_lag: list[float] = []
-    for process, _ in servers:
+    for process, _, log in started_servers:
         process.send_signal(signal.SIGTERM)
         try:
-            out, _ = process.communicate(timeout=20)
+            process.wait(20)
         except subprocess.TimeoutExpired:
             process.kill()
-            out, _ = process.communicate()
+            process.wait()
+        out = log.read_text(encoding="utf-8")
+        problems = [
+            line for line in out.splitlines() if "Traceback" in line or "WARNING" in line or "ERROR" in line
+        ]
+        if problems:
+            print(f"  server {process.pid}: {len(problems)} warnings or errors (see {log})", file=sys.stderr)
         for line in out.splitlines():
             fields = dict(part.split("=", 1) for part in line.split()[1:] if "=" in part)
             if line.startswith("stats ") and window_start + 2 <= float(fields["t"]) <= window_end:
@@ -298,6 +324,7 @@ def run(tables: int, procs: int, args: argparse.Namespace, redis_url: str | None
     trips.sort()
     lags.sort()
     return {
+        "waited": waited,
         "handle_p99_ms": max(handle, default=float("nan")), "loop_lag_ms": max(loop_lag, default=float("nan")),
         "load_cpu": load_cpu, "lag_p99_ms": 1000 * lags[int(0.99 * (len(lags) - 1))] if lags else float("nan"),
         "procs": procs, "tables": tables, "moves_per_s": moves / elapsed,
@@ -333,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=5.0, help="seconds between the ramp and measuring")
     parser.add_argument("--ramp", type=float, default=200.0, help="tables opened per second")
     parser.add_argument("--load-procs", type=int, default=2, help="load generator processes")
+    parser.add_argument("--server-logs", type=Path, metavar="DIR", help="keep each server's output here")
     parser.add_argument("--load-nice", type=int, default=0, help="run the load processes under nice -n N")
     parser.add_argument("--split", action="store_true", help="with 2 processes: a table's players on both")
     parser.add_argument("--load", action="store_true", help=argparse.SUPPRESS)
@@ -346,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_server: bots think {args.think:g} s on average, {args.load_procs} load processes, "
           f"{args.duration:g} s measured per run, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"{'procs':>5} {'tables':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'server CPU %':>14} "
-          f"{'RSS MB':>12} {'KB/table':>8} {'handle p99':>10} {'loop lag':>9} {'load CPU %':>10} {'load lag p99':>12} "
+          f"{'RSS MB':>12} {'KB/table':>8} {'waited %':>9} {'handle p99':>10} {'loop lag':>9} {'load CPU %':>10} {'load lag p99':>12} "
           f"{'errors':>6}")  # fmt: skip
     for procs in [int(p) for p in args.procs.split(",")]:
         for tables in [int(t) for t in args.tables.split(",")]:
@@ -367,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
             cpu = "+".join(f"{c:.0f}" for c in row["cpu"])
             rss = "+".join(f"{r:.0f}" for r in row["rss"])
             print(f"{row['procs']:>5} {row['tables']:>6} {row['moves_per_s']:>8.0f} {row['p50_ms']:>7.1f} "
-                  f"{row['p99_ms']:>7.1f} {cpu:>14} {rss:>12} {row['kb_per_table']:>8.1f} {row['handle_p99_ms']:>7.2f} ms {row['loop_lag_ms']:>6.1f} ms {row['load_cpu']:>10.0f} {row['lag_p99_ms']:>9.1f} ms {row['errors']:>6}{redis_cpu} {row['codes'] or ''}",
+                  f"{row['p99_ms']:>7.1f} {cpu:>14} {rss:>12} {row['kb_per_table']:>8.1f} {'+'.join(f'{w:.0f}' for w in row['waited']):>9} {row['handle_p99_ms']:>7.2f} ms {row['loop_lag_ms']:>6.1f} ms {row['load_cpu']:>10.0f} {row['lag_p99_ms']:>9.1f} ms {row['errors']:>6}{redis_cpu} {row['codes'] or ''}",
                   flush=True)  # fmt: skip
     return 0
 

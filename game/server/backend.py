@@ -47,6 +47,11 @@ class Backend(Protocol):
         """Replace the record if it is still at version ``expected`` (compare-and-set)."""
         ...
 
+    async def commit(self, code: str, expected: int, version: int, record: str,
+                     messages: list[dict[str, str]]) -> bool:  # fmt: skip
+        """:meth:`save`, and if it saved, :meth:`publish` each of ``messages``, in one step."""
+        ...
+
     async def close(self, code: str) -> None:
         """Forget a table; its code is remembered as closed for a day."""
         ...
@@ -147,6 +152,15 @@ class MemoryBackend:
 
     async def save(self, code: str, expected: int, version: int, record: str) -> bool:
         return code in self._codes
+
+    async def commit(self, code: str, expected: int, version: int, record: str,
+                     messages: list[dict[str, str]]) -> bool:  # fmt: skip
+        if code not in self._codes:
+            return False
+        assert self._deliver is not None
+        for frames in messages:
+            self._deliver(code, frames)
+        return True
 
     async def close(self, code: str) -> None:
         self._codes.discard(code)

@@ -3,11 +3,13 @@
 Keys (all under ``gin:``):
 
 * ``table:<code>``: a hash with ``v`` (the table's version) and ``data`` (its record). A
-  save is a compare-and-set on ``v`` (a Lua script), so a process that lost a table can never
-  overwrite the newer owner's moves.
+  change is saved with compare-and-set on ``v`` and its frames are published by the same Lua
+  script (one round trip a move), so a process that lost a table can never overwrite the
+  newer owner's moves, nor send a frame that was not saved.
 * ``owner:<code>``: the process that owns the table: it runs the clock and the computer
   players and applies every move. It owns it for as long as ``alive:<process>`` exists; each
-  process renews its ``alive`` key every third of the lease (``--lease``, 3 s by default). A
+  process renews its ``alive`` key every third of the lease (``--lease``, 3 s by default),
+  from a thread of its own. A
   process killed with ``kill -9`` stops renewing; once its key expires any process may
   ``claim`` its tables (a script that checks the owner is dead), reload them from their
   records and carry on.
@@ -33,8 +35,8 @@ from game.server.backend import Deliver, Inbox, new_process_id, spawn
 
 PREFIX = "gin:"
 CLOSED_KEEP_S = 86400
-POOL_SIZE = 32
-POOL_WAIT_S = 10.0
+POOL_SIZE = 256
+POOL_WAIT_S = 30.0
 LOG = logging.getLogger("game.server")
 
 _CREATE = """
@@ -50,6 +52,12 @@ if redis.call('HGET', KEYS[1], 'v') == ARGV[1] then
   return 1
 end
 return 0
+"""
+_COMMIT = """
+if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
+for i = 4, #ARGV do redis.call('PUBLISH', KEYS[2], ARGV[i]) end
+return 1
 """
 _CLAIM = """
 local current = redis.call('GET', KEYS[1])
@@ -101,7 +109,13 @@ class RedisBackend:
         )
         self._redis = aioredis.Redis(connection_pool=pool)
         await self._redis.ping()
-        for name, source in (("create", _CREATE), ("save", _SAVE), ("claim", _CLAIM), ("take", _TAKE)):
+        for name, source in (
+            ("create", _CREATE),
+            ("save", _SAVE),
+            ("commit", _COMMIT),
+            ("claim", _CLAIM),
+            ("take", _TAKE),
+        ):
             self._scripts[name] = self._redis.register_script(source)
         self._start_heartbeat()
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
@@ -191,6 +205,15 @@ class RedisBackend:
     async def save(self, code: str, expected: int, version: int, record: str) -> bool:
         keys = [self._key("table", code)]
         return bool(await self._scripts["save"](keys=keys, args=[str(expected), str(version), record]))
+
+    async def commit(self, code: str, expected: int, version: int, record: str,
+                     messages: list[dict[str, str]]) -> bool:  # fmt: skip
+        # One script: the compare-and-set and the publishing, one round trip per move.
+        keys = [self._key("table", code), self._key("t", code)]
+        payloads = [json.dumps(frames, separators=(",", ":")) for frames in messages]
+        return bool(
+            await self._scripts["commit"](keys=keys, args=[str(expected), str(version), record, *payloads])
+        )
 
     async def close(self, code: str) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:

@@ -149,24 +149,25 @@ class TableRunner:
         table = self.table
         if table.version == self.saved and not full:
             return
-        if self.backend.shared:
-            record = json.dumps(table.to_record(), separators=(",", ":"))
-            if not await self.backend.save(self.code, self.saved, table.version, record):
-                self._lose()
-                raise LostTable(self.code)
-        self.saved = table.version
         now = time.time()
         hand = table.hand
+        messages: list[dict[str, str]] = []
         if dealt and hand is not None:
             # The commitment goes out on its own, before any frame holding a card of the deal.
             commitment = {"type": "commitment", "version": table.version, "hand": table.hand_number,
                           "commitment": hand.commitment, "fingerprint": hand.fingerprint}  # fmt: skip
-            await self.backend.publish(self.code, {PUBLIC: encode(commitment)})
-        frames = {
+            messages.append({PUBLIC: encode(commitment)})
+        messages.append({
             audience: encode(table.frame(audience, now, full=full, event=event, dealt=dealt, notice=notice))
             for audience in table.audiences()
-        }
-        await self.backend.publish(self.code, frames)
+        })  # fmt: skip
+        record = json.dumps(table.to_record(), separators=(",", ":")) if self.backend.shared else ""
+        # Saved (compare-and-set on the version) and sent in one step: nothing goes out that
+        # is not saved, and a process that lost the table can do neither.
+        if not await self.backend.commit(self.code, self.saved, table.version, record, messages):
+            self._lose()
+            raise LostTable(self.code)
+        self.saved = table.version
         if event is not None and table.hand is not None and table.hand.is_over:
             self.write_records()
         self.schedule()
