@@ -1,5 +1,5 @@
 """An online table's setup: the rules, who deals first, which seats the computer plays, the
-move timer. It is the online twin of the new-match screen's choices (`game.settings`),
+move timer. It is the online twin of the new-match screen's choices (`game.storage.settings`),
 without the screen.
 
 >>> choices = Settings(players="3", variant="oklahoma", seats=["person", "person", "ai", "ai"])
@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai import LEVELS as AI_LEVELS
 from game.rules import RuleSet, RuleSetError
-from game.settings import AI_LEVELS, Settings
+from game.storage.settings import Settings
 
 SEAT_OPEN = "open"
 """A seat for a person who joins by the table's code."""

@@ -15,8 +15,8 @@ import signal
 import sys
 from pathlib import Path
 
+from game.ai import LEVELS as AI_LEVELS
 from game.server.config import ServerConfig
-from game.settings import AI_LEVELS
 
 GC_YOUNG_THRESHOLD = 2_000
 

@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai import LEVELS as AI_LEVELS
 from game.online.protocol import ErrorCode
 from game.online.tablesetup import SEAT_AI, SetupError, TableSetup
 from game.online.views import event_to_data, public_to_data, public_view, view_to_data
@@ -31,7 +32,6 @@ from game.rules import (
     action_from_data,
     action_to_data,
 )
-from game.settings import AI_LEVELS
 from game.verify import AISeat, PersonSeat, Seat, export_hand
 
 RECORD_VERSION = 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.settings_scene import SettingsScene
-from game.ui.title import TitleScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.title import TitleScene
 
 from .harness import click, frames, key
 from .menu_helpers import bare_app, finger_tap, rests, row_point, storage_app
