@@ -26,8 +26,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402 - tools/ is not a package
 
 # 122.6 KB before the card art and the font, plus the 250 KB the art issue allowed for them
-# (they cost about 190 KB: docs/assets.md has the breakdown).
-ARCHIVE_BUDGET_KB = 375
+# (they cost about 190 KB: docs/assets.md has the breakdown), plus 15 KB for online play's
+# client library (game/online: 12.8 KB zipped, docs/online.md). The project's limit is 450 KB.
+ARCHIVE_BUDGET_KB = 390
 BUILD_TIMEOUT_S = 120
 
 
