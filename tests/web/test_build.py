@@ -25,8 +25,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build_web  # noqa: E402 - tools/ is not a package
 
-# 122.6 KB before the card art and the font, plus the 250 KB the art issue allowed for them
-# (they cost about 190 KB: docs/assets.md has the breakdown).
+# The project's limit for the browser archive: 122.6 KB before the card art and the font,
+# which cost about 190 KB (docs/assets.md), online play's client library 12.8 KB zipped
+# (docs/online.md); the rest is room for the screens still to come.
 ARCHIVE_BUDGET_BYTES = 450_000
 """The browser archive's budget (450 kB): art, fonts, AI weights and every screen included."""
 BUILD_TIMEOUT_S = 120
@@ -103,6 +104,8 @@ def test_archive_holds_the_game_and_nothing_else(site: Path) -> None:
     assert "assets/game/storage/store.py" in names
     assert any(name.startswith("assets/game/rules/") for name in names)
     assert "assets/assets/icon.png" in names
+    assert "assets/game/online/session.py" in names  # online play's client library ships
+    assert not any(name.startswith(("assets/game/server/", "assets/game/client/")) for name in names)
     for name in names:
         assert name.startswith("assets/")
         inner = name.removeprefix("assets/")
@@ -258,6 +261,22 @@ def test_pygbag_run_by_hand_in_a_checkout_packs_only_the_game(tmp_path: Path) ->
     assert "assets/main.py" in names
     tops = {name.removeprefix("assets/").split("/")[0] for name in names}
     assert tops == {"main.py", "game", "assets"}
+    assert "assets/game/online/session.py" in names
+    assert not any(name.startswith(("assets/game/server/", "assets/game/client/")) for name in names)
+
+
+def test_the_build_writes_its_game_server_into_the_staged_copy_only(tmp_path: Path) -> None:
+    app = build_web.stage(ROOT, tmp_path, ("wss://play.example.org/ws",))
+    staged = (app / "game" / "online" / "endpoints.py").read_text(encoding="utf-8")
+    assert "BUILT_IN_SERVERS: tuple[str, ...] = ('wss://play.example.org/ws',)" in staged
+    assert not (app / "game" / "server").exists() and not (app / "game" / "client").exists()
+    assert (app / "game" / "online" / "session.py").is_file()
+    source = (ROOT / "game" / "online" / "endpoints.py").read_text(encoding="utf-8")
+    assert build_web.BUILT_IN_LINE in source  # the source itself is untouched
+    with pytest.raises(build_web.BuildError, match="ws:// or wss://"):
+        build_web.stage(ROOT, tmp_path / "again", ("http://x",)) if (
+            tmp_path / "again"
+        ).mkdir() is None else None
 
 
 def test_icon_is_a_square_png_drawn_by_the_script() -> None:
