@@ -250,7 +250,8 @@ def test_pygbag_run_by_hand_in_a_checkout_packs_only_the_game(tmp_path: Path) ->
     for name in clutter:
         (checkout / name).parent.mkdir(parents=True, exist_ok=True)
         (checkout / name).write_text("clutter", encoding="utf-8")
-    command = build_web.pygbag_command(checkout, archive=False, cdn=None)
+    template = build_web.compose_template(tmp_path / "page.tmpl")
+    command = build_web.pygbag_command(checkout, archive=False, cdn=None, template=template)
     build_web.run_with_timeout(command, checkout, BUILD_TIMEOUT_S, tmp_path / "pygbag.log")
     with zipfile.ZipFile(checkout / "build" / "web" / "my-checkout.apk") as packed:
         names = packed.namelist()
