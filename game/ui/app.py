@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import browser, richtext, table_draw, text
+from game.ui import browser, probe, richtext, table_draw, text
 from game.ui.art import CardArt
 from game.ui.notices import deliver_notices
 from game.ui.pointer import PointerFilter
@@ -222,6 +222,15 @@ class App:
 
     # --- shared services --------------------------------------------------------------------
 
+    def match_rng(self) -> random.Random:
+        """A generator for a new match's deals, drawn from the app's seeded one.
+
+        Seeded with an integer: seeding with a float goes through `hash()`, which differs
+        between 64-bit CPython and the browser's 32-bit WebAssembly build, so `--seed N`
+        would deal other hands in the browser than on the desktop.
+        """
+        return random.Random(self.rng.getrandbits(64))
+
     @property
     def speed(self) -> float:
         """The animation speed in force (command line beats settings)."""
@@ -400,13 +409,14 @@ def create_app(argv: list[str] | None = None) -> App:
     table_draw.reset()
     app = App(options)
     app.open_window()
+    probe.attach(app)  # the browser test's snapshot; off unless its page asks (game/ui/probe.py)
     return app
 
 
 async def main(argv: list[str] | None = None) -> int:
     """Build the app and run its loop; returns the exit code."""
     if argv is None:
-        argv = sys.argv[1:] if not IN_BROWSER else []
+        argv = sys.argv[1:] if not IN_BROWSER else probe.page_options()
     app = create_app(argv)
     try:
         return await app.run()

@@ -144,14 +144,13 @@ class PauseScene(Scene):
 
     def restart(self) -> None:
         """A new match with the same rules and seats."""
-        import random
 
         from game.rules import Match
         from game.ui.newmatch import open_table
 
         assert self.match is not None
         first = self.match.first_dealer  # a dealer chosen for the match stays chosen
-        match = Match(self.match.rules, random.Random(self.app.rng.random()), first_dealer=first)
+        match = Match(self.match.rules, self.app.match_rng(), first_dealer=first)
         open_table(self.app, match, self.match_setup())
 
     def ask_concede(self) -> None:

@@ -99,7 +99,7 @@ class TableFlow:
     ) -> None:
         self.app = app
         self.listener = listener
-        self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
+        self.match = match if match is not None else new_match(app.settings, app.match_rng())
         self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
         self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
