@@ -706,7 +706,7 @@ class TableScene(Scene):
 
             self.animator.then(lay)
         if not defence.layoffs:
-            self.toast.show("Nothing of yours fits the knocker's melds.")
+            self.toast.show(table_draw.no_layoff_reason(hand, self.me) + ".")
 
     def start_knock(self) -> None:
         """Knock button: with one card to choose, ask which to discard face down."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Phase, card_symbol, fingerprint
+from game.rules import Card, Hand, Phase, can_lay_off, card_symbol, fingerprint
 from game.ui.anim import Animator, Tween
 from game.ui.art import CardArt
 from game.ui.richtext import render_rich
@@ -530,5 +530,20 @@ def _status(scene: TableScene) -> str:
             if touch:
                 return "Lay off: tap cards (green = best); Done lays off the rest."
             return "Lay off: click cards (green = best); Done (Enter) lays off the rest."
-        return "Nothing of yours fits the knocker's melds: press Done."
+        return no_layoff_reason(hand, scene.me) + ": press Done."
     return ""
+
+
+def no_layoff_reason(hand: Hand, seat: int) -> str:
+    """Why the defender in `seat` has no layoff worth making (no full stop).
+
+    A card can fit a meld and still be better kept: laying 10♠ off on J♠ Q♠ K♠ breaks the
+    player's three tens. Saying "nothing fits" then would look like the game is wrong.
+    """
+    fitting = [
+        card for card in hand.hands[seat] if any(can_lay_off(card, meld) for meld in hand.knocker_melds)
+    ]
+    if not fitting:
+        return "Nothing of yours fits the knocker's melds"
+    named = " ".join(card_symbol(card) for card in fitting[:2])
+    return f"{named} would fit, but laying off would not lower your deadwood"
