@@ -349,8 +349,7 @@ class App:
             if self.selfplay:
                 await asyncio.sleep(0)
             elif drawn or self._was_busy or self.stack.working():
-                clock.tick(FRAME_RATE)
-                await asyncio.sleep(0)
+                await self._next_frame(clock, start)
             else:
                 # Nothing to show: look at the input again in a moment, drawing nothing.
                 await asyncio.sleep(IDLE_SLEEP_S)
@@ -359,6 +358,17 @@ class App:
             self.stack.pop()  # scenes save what they hold (the match in progress)
         self.write_frame_stats()
         return self.exit_code
+
+    async def _next_frame(self, clock: pygame.time.Clock, start: float) -> None:
+        """Wait for the next frame at FRAME_RATE, giving the time back to the event loop."""
+        if IN_BROWSER:
+            # In the browser Clock.tick waits by spinning (measured in Chromium: tick(10)
+            # held the page's only thread for 100 ms), so a moving screen cost a whole core:
+            # sleep out the rest of the frame on the page's event loop instead.
+            await asyncio.sleep(max(0.0, 1.0 / FRAME_RATE - (time.perf_counter() - start)))
+            return
+        clock.tick(FRAME_RATE)
+        await asyncio.sleep(0)
 
     def frame_stats(self) -> dict[str, float | int]:
         """Frame work times (events + update + draw + present) in milliseconds.

@@ -95,3 +95,38 @@ def test_a_window_resize_or_expose_redraws_once(presents):
     app.resize((900, 700))
     assert app.frame(1 / 60) is True
     assert _idle_frames(app, 10)[0] == 0
+
+
+def test_in_the_browser_frames_are_paced_by_sleeping_not_by_clock_tick(monkeypatch):
+    """Clock.tick spins in the browser (it held Chromium's main thread for whole frames):
+    there the loop waits for the next frame by sleeping on the event loop instead."""
+    import asyncio
+
+    from game.ui import app as app_module
+
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "1"])
+    monkeypatch.setattr(app_module, "IN_BROWSER", True)
+    ticks: list[tuple[object, ...]] = []
+    sleeps: list[float] = []
+
+    class Clock:
+        def tick(self, *rate: object) -> int:
+            ticks.append(rate)
+            return 0
+
+    real_sleep = asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        if len(sleeps) >= 90:  # the title sways for a while: enough frames seen
+            app.quit()
+        await real_sleep(0)
+
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    asyncio.run(app.run())
+    assert app.frames_drawn >= 60  # the showcase cards moved, frame after frame
+    assert all(rate == () for rate in ticks)  # never tick(FRAME_RATE), which would spin
+    frame = 1 / app_module.FRAME_RATE
+    assert all(0 <= seconds <= frame for seconds in sleeps[:60])
+    assert sum(seconds > 0 for seconds in sleeps[:60]) >= 30  # the rest of each frame is slept out
