@@ -39,6 +39,8 @@ BROWSER_POLL_S = 0.25
 """How often the browser page's size is checked (phones turn, windows are dragged)."""
 MAX_SPEED = 50.0
 IN_BROWSER = sys.platform == "emscripten"
+GESTURES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
+"""What a browser counts as the user's gesture that lets a page start its audio."""
 
 
 def _hands(text: str) -> int:
@@ -295,6 +297,8 @@ class App:
         ):
             self.invalidate()
             return
+        if event.type in GESTURES:
+            self.sounds.unlock()  # the page's audio starts on this gesture: sound may play now
         translated = self.pointer.translate(event, self.viewport.size, time.perf_counter())
         if translated is None:
             return
@@ -306,7 +310,9 @@ class App:
 
         Returns True when the frame was drawn.
         """
-        self._follow_page(time.perf_counter())
+        now = time.perf_counter()
+        self._follow_page(now)
+        self.sounds.rest_if_quiet(now)
         for event in pygame.event.get():
             self.dispatch(event)
         deliver_notices(self)

@@ -1,8 +1,9 @@
 """The web page around the game, when it runs in a browser (pygbag); harmless on the desktop.
 
 In the browser, `import platform` gives pygbag's bridge to the page's JavaScript `window`;
-the page template (tools/web/gin-rummy.tmpl) defines a few small functions the game calls
-through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)`. On the
+the page's script (tools/web/page.js, inlined into the page) defines a few small functions the
+game calls through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)` and
+`gin_audio(awake)`. On the
 desktop every function here says it is not available (or does nothing) and never raises.
 
 >>> in_browser()
@@ -102,3 +103,12 @@ def copy_text(text: str) -> bool:
 def download(name: str, text: str) -> bool:
     """Offer `text` as a file called `name` for the player to save (browser only)."""
     return _call("gin_download", name, text)
+
+
+def set_audio(awake: bool) -> bool:
+    """Let the page's audio run (a sound is coming) or rest (it has been quiet a while).
+
+    True when the page did as asked (never before the player's first gesture for `awake`:
+    browsers refuse to start audio until then).
+    """
+    return _call("gin_audio", awake)

@@ -79,6 +79,38 @@ function gin_download(name, text) {
     return true
 }
 
+// The page's audio. The runtime's SDL makes an AudioContext; this keeps every one made, so
+// that the game can let them rest while it is silent (a running context calls the game's
+// audio code on the main thread dozens of times a second, silence included) and wake them
+// before the next sound. Browsers only start a context after a user gesture: until then
+// resume() is refused and the context stays suspended, which is what they must do.
+const gin_audio_contexts = []
+let gin_audio_wanted = false
+
+if (window.AudioContext) {
+    const PageAudioContext = window.AudioContext
+    window.AudioContext = class extends PageAudioContext {
+        constructor(...options) {
+            super(...options)
+            gin_audio_contexts.push(this)
+        }
+    }
+}
+
+function gin_audio(awake) {
+    gin_audio_wanted = Boolean(awake)
+    for (const context of gin_audio_contexts) {
+        if (gin_audio_wanted && context.state === "suspended") context.resume().catch(() => {})
+        else if (!gin_audio_wanted && context.state === "running") context.suspend().catch(() => {})
+    }
+    return true
+}
+
+// Some browsers (iOS Safari) only resume audio inside a gesture's own handler.
+for (const gesture of ["pointerdown", "keydown", "touchend"]) {
+    window.addEventListener(gesture, () => gin_audio_wanted && gin_audio(true), { capture: true })
+}
+
 function gin_slow_warning() {
     document.getElementById("gin-slow").hidden = false
 }
