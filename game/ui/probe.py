@@ -90,6 +90,12 @@ def snapshot() -> str:
         "drawn": [_drawn(scene) for scene in visible],
         "animating": stack.animating(),
         "working": stack.working(),
+        "sound": {
+            "unlocked": app.sounds.unlocked,
+            "played": app.sounds.played,
+            "awake": app.sounds.awake,
+            "on": app.settings.sound,
+        },
     }
     table = next((scene for scene in reversed(stack.scenes) if _is_table(scene)), None)
     if table is not None:

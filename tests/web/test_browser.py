@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ import pytest
 
 from tests.web.chromium import harness, player
 from tests.web.chromium.harness import GamePage, Snapshot
+from tests.web.chromium.play import Played, back_to_title, play_hand, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -44,7 +45,6 @@ DESKTOP_SEED = 11
 """Hand 1: the player takes a discard and knocks, the AI lays off (tools/find_browser_seeds.py)."""
 PHONE_SEED = 13
 """Hand 1: the player takes a discard, the AI knocks, and the player lays a card off."""
-HAND_MOVES_LIMIT = 80
 
 try:
     WHEEL = harness.find_wheel()
@@ -118,85 +118,6 @@ def _no_problems(request: pytest.FixtureRequest) -> Iterator[None]:
 # --- playing a hand ---------------------------------------------------------------------------
 
 
-@dataclass
-class Played:
-    """What happened while a hand was played through the browser."""
-
-    moves: list[str] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
-    """The moves in the game's terms, whatever input made them (see player.Move.action)."""
-    reordered: tuple[list[str], list[str]] | None = None
-    result: Snapshot | None = None
-
-    def did(self, action: str) -> bool:
-        """True when some move's action starts with `action` ("take", "knock", "lay off")."""
-        return any(done.startswith(action) for done in self.actions)
-
-
-def play_hand(
-    game: GamePage, *, reorder: bool = True, take_by_drag: bool = False, throw_by_drag: bool = False
-) -> Played:
-    """Play the hand on the table to its result panel with the plain player's moves.
-
-    With `reorder`, the first time the player must discard, one card is dragged to the
-    other end of the hand first (and the new order checked).
-    """
-    played = Played()
-    snapshot = game.probe()
-    for _ in range(HAND_MOVES_LIMIT):
-        snapshot = game.wait(
-            lambda s: s.top == "hand_result" or player.choose(s.state) is not None, "the player's turn", 30.0
-        )
-        if snapshot.top == "hand_result":
-            played.result = snapshot
-            return played
-        if reorder and played.reordered is None and snapshot.table["phase"] == "DISCARD":
-            played.reordered = reorder_hand(game, snapshot)
-            continue
-        move = player.choose(snapshot.state, take_by_drag=take_by_drag, throw_by_drag=throw_by_drag)
-        assert move is not None
-        played.moves.append(move.why)
-        if move.action is not None:
-            played.actions.append(move.action)
-        if len(played.moves) == 1:
-            game.shot(f"first-move-{move.why}")
-        if "lay off" in move.why or move.why == "knock":
-            game.shot(move.why)
-        game.do(move, snapshot)
-    raise AssertionError(f"the hand did not end within {HAND_MOVES_LIMIT} moves: {played.moves}")
-
-
-def reorder_hand(game: GamePage, snapshot: Snapshot) -> tuple[list[str], list[str]]:
-    """Drag the hand's first card past its last; check it moved there and nothing else changed."""
-    before = list(snapshot.table["mine"])
-    first, last = before[0], before[-1]
-    x, y, w, h = snapshot.table["cards"][last]["rect"]
-    end = snapshot.to_page(x + w * 0.9, y + h / 2)
-    game.drag(snapshot.centre(first), end)
-    after = game.wait(
-        lambda s: s.table["mine"] != before and not s.table["moving"], "the card to move"
-    ).table["mine"]
-    assert sorted(after) == sorted(before)
-    assert after[-1] == first and after[:-1] == before[1:], (before, after)
-    game.shot("reordered")
-    return before, after
-
-
-def start_match(game: GamePage) -> Snapshot:
-    """From the title: New match, then Start match; returns the table once the deal is done."""
-    title = game.wait_for_target("New match")
-    assert title.top == "title"
-    game.press("New match")
-    setup = game.wait_for_target("Start match")
-    assert setup.top == "new_match"
-    game.shot("new-match")
-    game.press("Start match")
-    dealt = game.wait(lambda s: player.my_turn(s.state), "the deal")
-    assert len(dealt.table["mine"]) == 10 and dealt.table["opponent_count"] == 10
-    game.shot("dealt")
-    return dealt
-
-
 def check_result(game: GamePage, played: Played) -> Snapshot:
     """The result panel is up over the table, and says who won what."""
     result = played.result
@@ -265,7 +186,13 @@ def test_first_minute_by_touch(phone: GamePage) -> None:
     assert title["viewport"] == {"size": [1170, 2532], "density": 3, "portrait": True}
     assert title.box[2:] == (390, 844)  # the canvas fills the page; its pixels are 3 per CSS pixel
     game.shot("title")
+    # No sound before the first gesture: the page's audio is suspended, the game plays nothing.
+    assert audio_states(game) == ["suspended"] and title["sound"]["played"] == 0
+    assert not title["sound"]["unlocked"]
     start_match(game)
+    dealt = game.probe()
+    assert dealt["sound"]["unlocked"] and dealt["sound"]["played"] > 0  # the deal was heard
+    assert audio_states(game) == ["running"]
     played = play_hand(game, take_by_drag=True)
     assert played.reordered is not None
     assert played.did("take") and played.did("throw"), played.actions
@@ -346,6 +273,26 @@ def test_turning_the_phone_keeps_the_hand(phone: GamePage) -> None:
     game.shot("turned-back")
 
 
+def audio_states(game: GamePage) -> list[str]:
+    """The state of every AudioContext the page's runtime made (tools/web/page.js keeps them)."""
+    states: list[str] = game.read("gin_audio_contexts.map((context) => context.state)")
+    return states
+
+
+def test_quiet_audio_rests_and_the_next_sound_wakes_it(phone: GamePage) -> None:
+    """Starts in hand 2 with a card selected: silence lets the page's audio rest; a discard wakes it."""
+    game = phone
+    rested = game.wait(lambda s: not s["sound"]["awake"], "the audio to rest", 15.0)
+    assert audio_states(game) == ["suspended"]
+    played = rested["sound"]["played"]
+    card = rested.table["selected"]
+    game.press(card, rested)  # the second tap on the selected card discards it
+    woke = game.wait(lambda s: s["sound"]["played"] > played, "the discard's sound")
+    assert card in woke.table["discard"] and woke["sound"]["awake"]
+    game.wait(lambda s: audio_states(game) == ["running"], "the audio to run again", 5.0)
+    game.wait(lambda s: player.my_turn(s.state), "the player's next turn", 30.0)
+
+
 def test_settings_survive_a_reload(phone: GamePage) -> None:
     """Starts at the table (hand 2): Menu, Settings, speed to Fast; then back to the table."""
     game = phone
@@ -377,7 +324,7 @@ def test_a_reload_mid_hand_offers_continue(phone: GamePage) -> None:
     import json
 
     game = phone
-    before = game.settle()
+    before = game.wait(lambda s: player.my_turn(s.state), "the player's turn")
     stored = game.local_storage()
     assert {"gin-rummy:settings", "gin-rummy:statistics", "gin-rummy:saved-match"} <= set(stored)
     statistics = json.loads(stored["gin-rummy:statistics"])
@@ -392,7 +339,9 @@ def test_a_reload_mid_hand_offers_continue(phone: GamePage) -> None:
     assert json.loads(game.local_storage()["gin-rummy:statistics"]) == statistics
     game.shot("continue-offered")
     game.press("Continue match", title)
-    resumed = game.wait(lambda s: s.top == "table" and not s["animating"], "the match to resume")
+    # The match is kept at the person's last move; the AI's reply after it is played again
+    # (the same reply: its choices follow from the seed and what it sees).
+    resumed = game.wait(lambda s: player.my_turn(s.state) and not s["animating"], "the match to resume", 30.0)
     for key in ("hand_number", "phase", "to_act", "stock", "discard", "scores", "knock_limit"):
         assert resumed.table[key] == before.table[key], key
     assert sorted(resumed.table["mine"]) == sorted(before.table["mine"])
@@ -404,13 +353,6 @@ def test_a_reload_mid_hand_offers_continue(phone: GamePage) -> None:
     game.shot("settings-after-reload")
     game.press("Done", settings)
     game.press("Resume", game.wait_for_target("Resume"))
-
-
-def back_to_title(game: GamePage) -> Snapshot:
-    """From the table: Menu, then Quit to title (the match in progress is kept)."""
-    game.press("Menu")
-    game.press("Quit to title", game.wait_for_target("Quit to title"))
-    return game.wait(lambda s: s.top == "title", "the title")
 
 
 def test_daily_share_line_reaches_the_clipboard_and_export_downloads(
@@ -525,7 +467,7 @@ def test_the_published_path_leaves_the_probe_off(chromium: Chromium) -> None:
     """The same build loaded without the loader's flag: the game runs, its probe refuses."""
     with harness.game_page(chromium.browser, chromium.site, SHOTS / "no-probe") as game:
         game.open(probe=False)
-        enabled = game.page.evaluate("() => gin_pyodide.runPython('import game.ui.probe as p\\np.enabled()')")
+        enabled = game.read("gin_pyodide.runPython('import game.ui.probe as p\\np.enabled()')")
         assert enabled is False
         with pytest.raises(Exception, match="the test probe is off"):
             game.probe()
