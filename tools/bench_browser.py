@@ -35,6 +35,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,73 @@ def python(game: GamePage, code: str) -> Any:
     return json.loads(game.read(f"gin_pyodide.runPython({source})"))
 
 
+# Times every step of the AI's and the coach's thinking generators (the indivisible slices)
+# and every frame's worth of thinking, inside the page.
+_TIME_SLICES = """
+import time
+import game.ui.probe as _p
+from game.ui import review as _review, seats as _seats
+
+_p.slices = {"ai_step": [], "ai_frame": [], "coach_step": [], "coach_frame": []}
+
+
+def _timed(work, kind):
+    while True:
+        began = time.perf_counter()
+        try:
+            next(work)
+        except StopIteration as done:
+            _p.slices[kind].append((time.perf_counter() - began) * 1000)
+            return done.value
+        _p.slices[kind].append((time.perf_counter() - began) * 1000)
+        yield
+
+
+_start, _step = _seats.ThinkingSeat.start, _seats.ThinkingSeat.step
+
+
+def start(self, view):
+    _start(self, view)
+    self._thought = _timed(self._thought, "ai_step")
+
+
+def step(self, *budget):
+    began = time.perf_counter()
+    try:
+        return _step(self, *budget)
+    finally:
+        _p.slices["ai_frame"].append((time.perf_counter() - began) * 1000)
+
+
+_think = _review.ReviewScene.think
+
+
+def think(self, *budget):
+    if self._work is not None and not getattr(self, "_timed", False):
+        self._work, self._timed = _timed(self._work, "coach_step"), True
+    began = time.perf_counter()
+    try:
+        return _think(self, *budget)
+    finally:
+        if getattr(self, "_timed", False):
+            _p.slices["coach_frame"].append((time.perf_counter() - began) * 1000)
+
+
+_seats.ThinkingSeat.start, _seats.ThinkingSeat.step, _review.ReviewScene.think = start, step, think
+"""
+
+
+def time_slices(game: GamePage) -> None:
+    """Start timing the AI's and the coach's slices in the page (see _TIME_SLICES)."""
+    game.read(f"gin_pyodide.runPython({json.dumps(_TIME_SLICES)})")
+
+
+def slices(game: GamePage, kind: str) -> str:
+    """One line about the timed slices of `kind`."""
+    values: list[float] = python(game, f"_p.slices[{kind!r}]")
+    return f"{len(values)}, longest {max(values, default=0):.1f} ms, p99 {percentile(values, 0.99):.1f} ms"
+
+
 def reset_frame_times(game: GamePage) -> None:
     """Forget the frame times the app recorded so far."""
     python(game, "[_p._app.drawn_ms.clear(), _p._app.frame_ms.clear()]")
@@ -80,10 +148,28 @@ def frame_times(game: GamePage) -> list[float]:
     return values
 
 
+@dataclass
+class Tasks:
+    """The page's main-thread tasks recorded by a trace: wall time and the thread's CPU time (ms)."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """One line: how many, the longest and p99 (wall and CPU), how many over 50 ms."""
+        over = sum(task > LONG_TASK_MS for task in self.wall)
+        over_cpu = sum(task > LONG_TASK_MS for task in self.cpu)
+        return (
+            f"{len(self.wall)} tasks, longest {max(self.wall, default=0):.1f} ms "
+            f"(CPU {max(self.cpu, default=0):.1f}), p99 {percentile(self.wall, 0.99):.1f} ms "
+            f"(CPU {percentile(self.cpu, 0.99):.1f}), over {LONG_TASK_MS:.0f} ms: {over} (CPU {over_cpu})"
+        )
+
+
 @contextmanager
-def traced(browser: Any, game: GamePage) -> Iterator[list[float]]:
-    """Record every main-thread task of the page meanwhile; yields their durations (ms) after."""
-    tasks: list[float] = []
+def traced(browser: Any, game: GamePage) -> Iterator[Tasks]:
+    """Record every main-thread task of the page meanwhile (Chromium's trace)."""
+    tasks = Tasks()
     browser.start_tracing(page=game.page, categories=TRACE_CATEGORIES)
     try:
         yield tasks
@@ -97,20 +183,11 @@ def traced(browser: Any, game: GamePage) -> Iterator[list[float]]:
             and event.get("name") == "thread_name"
             and event.get("args", {}).get("name") == "CrRendererMain"
         }
-        tasks.extend(
-            event["dur"] / 1000.0
-            for event in events
-            if event.get("name") == "RunTask" and "dur" in event and (event["pid"], event["tid"]) in main
-        )
-
-
-def describe_tasks(tasks: list[float]) -> str:
-    """One line about a list of task durations."""
-    over = sum(task > LONG_TASK_MS for task in tasks)
-    return (
-        f"{len(tasks)} tasks, longest {max(tasks, default=0):.1f} ms, p99 {percentile(tasks, 0.99):.1f} ms, "
-        f"{over} over {LONG_TASK_MS:.0f} ms"
-    )
+        for event in events:
+            if event.get("name") == "RunTask" and "dur" in event and (event["pid"], event["tid"]) in main:
+                tasks.wall.append(event["dur"] / 1000.0)
+                # Thread time: what the task cost the CPU, whatever else the machine was doing.
+                tasks.cpu.append(event.get("tdur", event["dur"]) / 1000.0)
 
 
 def describe_frames(times: list[float]) -> str:
@@ -160,67 +237,87 @@ class Bench:
 
     def frames(self) -> None:
         print("frames: the game's work per drawn frame (events, update, draw, present)")
-        for label, phone, size in (("390x844x3", True, None), ("1920x1080", False, (1920, 1080))):
-            extra = {"viewport": {"width": size[0], "height": size[1]}} if size else {}
+        sizes: tuple[tuple[str, bool, dict[str, Any]], ...] = (
+            ("390x844x3", True, {}),
+            ("390x844x2", True, {"device_scale_factor": 2}),  # for comparison: 4/9 of the pixels
+            ("1920x1080", False, {"viewport": {"width": 1920, "height": 1080}}),
+        )
+        for label, phone, extra in sizes:
             with self.page(phone=phone, **extra) as game:
                 game.open("--seed", "13")
                 game.settle(timeout=10)
                 reset_frame_times(game)
-                dealt = start_match(game)
+                with traced(self.browser, game) as deal_tasks:
+                    dealt = start_match(game)
                 deal = frame_times(game)
                 reset_frame_times(game)
-                for sort in ("Suit", "Rank", "Melds", "Suit"):
-                    game.press(sort, dealt)
-                    dealt = game.wait(lambda s: not s["animating"], "the cards to settle")
+                with traced(self.browser, game) as slide_tasks:
+                    for sort in ("Suit", "Rank", "Suit", "Rank"):
+                        order = dealt.table["mine"]
+                        game.press(sort, dealt)
+                        dealt = game.wait(
+                            lambda s, order=order: s.table["mine"] != order and not s["animating"],
+                            "the cards to slide",
+                        )
                 slide = frame_times(game)
                 game.assert_clean()
-            print(f"  {label:>10} dealing: {describe_frames(deal)}")
-            print(f"  {label:>10} sorting: {describe_frames(slide)}")
+            print(f"  {label:>10} dealing: {describe_frames(deal)}; {deal_tasks.describe()}")
+            print(f"  {label:>10} sorting: {describe_frames(slide)}; {slide_tasks.describe()}")
 
     def expert_and_review(self, review: bool) -> None:
         print("expert: main-thread tasks (Chromium trace) during a hand against the expert, 1280x720")
         with self.page() as game:
             game.open("--seed", str(EXPERT_SEED), "--level", "expert")
             start_match(game)
+            reset_frame_times(game)
+            time_slices(game)
             with traced(self.browser, game) as tasks:
                 played = play_hand(game, reorder=False)
-            print(f"  hand ({len(played.actions)} moves of the player): {describe_tasks(tasks)}")
+            print(f"  hand ({len(played.actions)} moves of the player): {tasks.describe()}")
             thinking = python(game, "_p._app.frame_ms")
             print(
                 f"  the game's own work per pass of its loop meanwhile: max {max(thinking, default=0):.1f} ms"
             )
+            print(f"  the AI's generator steps: {slices(game, 'ai_step')}")
+            print(f"  the AI's thinking per frame: {slices(game, 'ai_frame')}")
             if not review:
                 return
             assert played.result is not None
             with traced(self.browser, game) as tasks:
                 game.press("Review", played.result)
                 game.wait(lambda s: s.top == "review" and not s["working"], "the review", timeout=120)
-            print(f"  coach's review: {describe_tasks(tasks)}")
+            print(f"  coach's review: {tasks.describe()}")
+            print(f"  the coach's generator steps: {slices(game, 'coach_step')}")
+            print(f"  the coach's work per frame: {slices(game, 'coach_frame')}")
             game.shot("review")
             game.assert_clean()
 
     def idle(self) -> None:
-        print(f"idle: CPU of the tab over {IDLE_SECONDS:.0f} s while the table waits for the player")
+        print(
+            f"idle: CPU of the tab while the table waits for the player, two windows of {IDLE_SECONDS:.0f} s"
+        )
         for label, phone in (("1280x720", False), ("390x844x3", True)):
             with self.page(phone=phone) as game:
                 game.open("--seed", "13")
                 start_match(game)
                 game.wait(lambda s: player.my_turn(s.state) and not s["animating"], "the table to rest")
-                game.page.wait_for_timeout(1500)  # the last movement's settling frame
                 game.cdp.send("Performance.enable")
-                before = self.metrics(game)
-                drawn_before = python(game, "_p._app.frames_drawn")
-                game.page.wait_for_timeout(IDLE_SECONDS * 1000)
-                after = self.metrics(game)
-                drawn = python(game, "_p._app.frames_drawn") - drawn_before
-                wall = after["Timestamp"] - before["Timestamp"]
-                process = 100 * (after["ProcessTime"] - before["ProcessTime"]) / wall
-                tasks = 100 * (after["TaskDuration"] - before["TaskDuration"]) / wall
+                for window in ("from the player's turn", "the next 10 s"):
+                    before = self.metrics(game)
+                    drawn_before = python(game, "_p._app.frames_drawn")
+                    game.page.wait_for_timeout(IDLE_SECONDS * 1000)
+                    after = self.metrics(game)
+                    drawn = python(game, "_p._app.frames_drawn") - drawn_before
+                    awake = python(game, "_p._app.sounds.awake")
+                    wall = after["Timestamp"] - before["Timestamp"]
+                    process = 100 * (after["ProcessTime"] - before["ProcessTime"]) / wall
+                    tasks = 100 * (after["TaskDuration"] - before["TaskDuration"]) / wall
+                    print(
+                        f"  {label:>10}, {window}: renderer process {process:.1f} % of a core, "
+                        f"main-thread tasks {tasks:.1f} %, {drawn} frames drawn, audio "
+                        f"{'running' if awake else 'resting'} at the end"
+                    )
                 game.assert_clean()
-            print(
-                f"  {label:>10}: renderer process {process:.1f} % of a core, main-thread tasks {tasks:.1f} %, "
-                f"{drawn} frames drawn in {wall:.1f} s"
-            )
 
     @staticmethod
     def metrics(game: GamePage) -> dict[str, float]:
