@@ -237,14 +237,19 @@ class Bench:
 
     def frames(self) -> None:
         print("frames: the game's work per drawn frame (events, update, draw, present)")
-        sizes: tuple[tuple[str, bool, dict[str, Any]], ...] = (
-            ("390x844x3", True, {}),
-            ("390x844x2", True, {"device_scale_factor": 2}),  # for comparison: 4/9 of the pixels
-            ("1920x1080", False, {"viewport": {"width": 1920, "height": 1080}}),
+        sizes: tuple[tuple[str, bool, dict[str, Any], float | None], ...] = (
+            ("390x844x3", True, {}, None),  # drawn at density 2 (game/ui/browser.py, MAX_DENSITY)
+            ("... at 3", True, {}, 3.0),  # for comparison: drawn at the phone's full density
+            ("1920x1080", False, {"viewport": {"width": 1920, "height": 1080}}, None),
         )
-        for label, phone, extra in sizes:
+        for label, phone, extra, density in sizes:
             with self.page(phone=phone, **extra) as game:
                 game.open("--seed", "13")
+                if density is not None:
+                    python(
+                        game, f"setattr(__import__('game.ui.browser').ui.browser, 'MAX_DENSITY', {density})"
+                    )
+                    game.wait(lambda s, d=density: s["viewport"]["density"] == d, "the new density")
                 game.settle(timeout=10)
                 reset_frame_times(game)
                 with traced(self.browser, game) as deal_tasks:

@@ -183,8 +183,10 @@ def test_first_minute_by_touch(phone: GamePage) -> None:
     game = phone
     title = game.probe()
     assert title.top == "title"
-    assert title["viewport"] == {"size": [1170, 2532], "density": 3, "portrait": True}
-    assert title.box[2:] == (390, 844)  # the canvas fills the page; its pixels are 3 per CSS pixel
+    # The canvas fills the page; at devicePixelRatio 3 it gets 2 real pixels per CSS pixel
+    # (game/ui/browser.py, MAX_DENSITY) and the browser scales it the rest of the way.
+    assert title["viewport"] == {"size": [780, 1688], "density": 2, "portrait": True}
+    assert title.box[2:] == (390, 844)
     game.shot("title")
     # No sound before the first gesture: the page's audio is suspended, the game plays nothing.
     assert audio_states(game) == ["suspended"] and title["sound"]["played"] == 0
@@ -253,7 +255,7 @@ def test_turning_the_phone_keeps_the_hand(phone: GamePage) -> None:
     game.press("Suit", before)
     moving = game.wait(lambda s: s.table["moving"], "the cards to start moving", 5.0)
     game.page.set_viewport_size({"width": 844, "height": 390})
-    turned = game.wait(lambda s: s["viewport"]["size"] == [2532, 1170], "the layout to follow the page")
+    turned = game.wait(lambda s: s["viewport"]["size"] == [1688, 780], "the layout to follow the page")
     turned = game.settle()
     table = turned.table
     assert not turned["viewport"]["portrait"]
@@ -268,7 +270,7 @@ def test_turning_the_phone_keeps_the_hand(phone: GamePage) -> None:
         assert table["cards"][card]["face"]
     game.shot("turned-landscape")
     game.page.set_viewport_size({"width": 390, "height": 844})
-    back = game.wait(lambda s: s["viewport"]["size"] == [1170, 2532] and not s["animating"], "portrait again")
+    back = game.wait(lambda s: s["viewport"]["size"] == [780, 1688] and not s["animating"], "portrait again")
     assert back.table["mine"] == table["mine"] and back.table["selected"] == table["selected"]
     game.shot("turned-back")
 
@@ -304,6 +306,15 @@ def test_settings_survive_a_reload(phone: GamePage) -> None:
     game.wait(lambda s: "Fast" in s.drawn_text() or _stored_speed(game) == "fast", "the speed to change")
     game.shot("speed-fast")
     assert _stored_speed(game) == "fast"
+    # Full screen goes through the page's own gin_fullscreen (tools/web/page.js), on the tap.
+    assert game.read("document.fullscreenEnabled") and not game.read("Boolean(document.fullscreenElement)")
+    game.press("Full screen")
+    game.wait(lambda s: game.read("Boolean(document.fullscreenElement)"), "the page to go full screen", 5.0)
+    game.wait(lambda s: "Full screen: on" in s.drawn_text(), "the row to say so", 5.0)
+    game.shot("full-screen")
+    game.press("Full screen", game.wait_for_target("Full screen"))
+    game.wait(lambda s: not game.read("Boolean(document.fullscreenElement)"), "full screen to end", 5.0)
+    game.wait(lambda s: "Full screen: off" in s.drawn_text(), "the row to say so", 5.0)
     game.press("Done")
     game.press("Resume", game.wait_for_target("Resume"))
     game.wait(lambda s: s.top == "table", "the table again")
