@@ -75,6 +75,7 @@ class Chromium:
 def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
     _require(harness.require_playwright)
     _require(harness.chromium_path)
+    _require(harness.require_pygbag)
     pyodide = _require(harness.ensure_pyodide)
     from playwright.sync_api import sync_playwright
 

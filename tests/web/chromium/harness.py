@@ -187,6 +187,14 @@ def require_playwright() -> None:
         raise Unavailable('Playwright is not installed (python -m pip install -e ".[test]")') from None
 
 
+def require_pygbag() -> None:
+    """Fail with install instructions when pygbag (which builds the apk) is not importable."""
+    import importlib.util
+
+    if importlib.util.find_spec("pygbag") is None:
+        raise Unavailable('pygbag is not installed (python -m pip install -e ".[web]")')
+
+
 def launch(playwright: Any) -> Any:
     """Headless Chromium that can reach 127.0.0.1 only."""
     return playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
