@@ -75,7 +75,8 @@ def python(game: GamePage, code: str) -> Any:
 _TIME_SLICES = """
 import time
 import game.ui.probe as _p
-from game.ui import review as _review, seats as _seats
+from game.ui.coach import review as _review
+from game.ui.table import seats as _seats
 
 _p.slices = {"ai_step": [], "ai_frame": [], "coach_step": [], "coach_frame": []}
 
@@ -238,7 +239,7 @@ class Bench:
     def frames(self) -> None:
         print("frames: the game's work per drawn frame (events, update, draw, present)")
         sizes: tuple[tuple[str, bool, dict[str, Any], float | None], ...] = (
-            ("390x844x3", True, {}, None),  # drawn at density 2 (game/ui/browser.py, MAX_DENSITY)
+            ("390x844x3", True, {}, None),  # drawn at density 2 (game/ui/core/browser.py, MAX_DENSITY)
             ("... at 3", True, {}, 3.0),  # for comparison: drawn at the phone's full density
             ("1920x1080", False, {"viewport": {"width": 1920, "height": 1080}}, None),
         )

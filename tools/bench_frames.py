@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from game.ui.app import create_app
-from game.ui.table import TableScene
-from game.ui.viewport import parse_window
+from game.ui.core.viewport import parse_window
+from game.ui.table.scene import TableScene
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -32,7 +32,7 @@ import pygame  # noqa: E402
 
 from game.ui import probe  # noqa: E402
 from game.ui.app import App, create_app  # noqa: E402
-from game.ui.title import TitleScene  # noqa: E402
+from game.ui.screens.title import TitleScene  # noqa: E402
 from tests.web.chromium import player  # noqa: E402
 
 DT = 1.0 / 60.0

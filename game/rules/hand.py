@@ -246,7 +246,13 @@ class Hand:
         Cards go one at a time, alternately, starting with the non-dealer; the 21st card is
         the upcard, or the non-dealer's 11th card with the eleven-card deal. The hand commits
         to the deck with ``salt`` (32 lowercase hex digits); without one, the public salt of a
-        prepared deal (:func:`~game.rules.fairness.prepared_salt`) is used.
+        prepared deal (:func:`~game.rules.fairness.prepared_salt`) is used. Within a match,
+        :meth:`Match.deal_from <game.rules.match.Match.deal_from>` deals its next hand this way.
+
+        >>> from game.rules import FULL_DECK
+        >>> hand = Hand.from_deck(RuleSet.preset("standard"), 1, FULL_DECK)
+        >>> [str(c) for c in hand.hands[0][:3]], str(hand.upcard), hand.to_act
+        (['AC', '3C', '5C'], '8D', 0)
         """
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
             raise IllegalAction(f"The dealer must be seat 0 or 1, not {dealer!r}.")

@@ -15,10 +15,11 @@ out. With four, players 0 and 2 partner against 1 and 3; each round is two separ
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.cards import FULL_DECK
+from game.rules.cards import FULL_DECK, Card
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
 from game.rules.hand import MAX_SCORE, Hand
 from game.rules.records import open_record, seal, show, whole_number, whole_numbers
@@ -80,6 +81,7 @@ class Match:
         self.current: Hand | None = None
         self.seats: tuple[int, int] = (0, 1)
         self._records: list[Hand] = []
+        self._dealt_from_given_deck = False
         # With a chosen first dealer nobody cuts, and the generator is not drawn from.
         self.first_cut = self._cut_for_deal() if first_dealer is None else (first_dealer, [])
         self.dealer = self.first_cut[0]
@@ -137,7 +139,46 @@ class Match:
         """Deal the next hand (shuffled, and salted, with the match's random generator)."""
         return self._deal(salted=True)
 
-    def _deal(self, salted: bool) -> Hand:
+    def deal_from(self, deck: Sequence[Card], *, dealer: int | None = None, salt: str | None = None) -> Hand:
+        """Deal the next hand from `deck`, in that order, instead of shuffling: a prepared
+        lesson, the daily deal, a replay of a finished hand.
+
+        Everything else is as for :meth:`new_hand`: the match decides who plays, the hand
+        carries the players' scores, and it is recorded and scored the same way. In a
+        two-player match `dealer` (player 0 or 1) deals this hand and the next dealer follows
+        from them; None leaves the match's own choice. The hand commits to the deck with
+        `salt` (without one, the public salt of a prepared deal: see :meth:`Hand.from_deck`).
+        The random generator is not drawn from. A bad deck, dealer or salt is refused with
+        :class:`IllegalAction` and changes nothing.
+
+        Such a match is not saved: its record replays every hand from the random generator,
+        so :meth:`to_dict` refuses it.
+
+        >>> import random
+        >>> from game.rules.daily import daily_deck
+        >>> match = Match(RuleSet.preset("standard"), random.Random(1))
+        >>> hand = match.deal_from(daily_deck("2024-03-01"), dealer=1)
+        >>> hand.deck == daily_deck("2024-03-01"), hand.dealer, hand.to_act, match.current is hand
+        (True, 1, 0, True)
+        >>> match.deal_from(daily_deck("2024-03-01"))
+        Traceback (most recent call last):
+        ...
+        game.rules.errors.IllegalAction: Finish the hand in progress before dealing another.
+        """
+        if dealer is not None:
+            if self.rules.players != 2:
+                raise IllegalAction("Only a two-player match can be told who deals a given deck.")
+            if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+                raise IllegalAction(f"The dealer must be player 0 or 1, not {dealer!r}.")
+        return self._deal(salted=True, deck=tuple(deck), salt=salt, dealer=dealer)
+
+    def _deal(
+        self,
+        salted: bool,
+        deck: tuple[Card, ...] | None = None,
+        salt: str | None = None,
+        dealer: int | None = None,
+    ) -> Hand:
         if self.finished:
             raise IllegalAction("The match is over: no more hands are dealt.")
         if self.current is not None and not self.current.is_over:
@@ -145,9 +186,18 @@ class Match:
         if self.current is not None:
             raise IllegalAction("Record the finished hand before dealing another.")
         seats, dealer_seat = self._next_pairing()
-        self.seats = seats
+        if dealer is not None:
+            dealer_seat = dealer  # two players: the players are the seats
         seat_scores = (self.scores[self.side_of(seats[0])], self.scores[self.side_of(seats[1])])
-        hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores, salted=salted)
+        if deck is None:
+            hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores, salted=salted)
+        else:
+            hand = Hand.from_deck(self.rules, dealer_seat, deck, seat_scores, salt=salt)
+            self._dealt_from_given_deck = True
+        # Only now that the deal stands does the match change.
+        self.seats = seats
+        if dealer is not None:
+            self.dealer = dealer
         self.current = hand
         self._records.append(hand)
         return hand
@@ -290,7 +340,15 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible record: rules, the random generator's start state, the first dealer
-        if one was chosen, and every hand."""
+        if one was chosen, and every hand.
+
+        A match that dealt a hand from a given deck (:meth:`deal_from`) is refused with
+        :class:`IllegalAction`: loading replays every hand from the generator.
+        """
+        if self._dealt_from_given_deck:
+            raise IllegalAction(
+                "This match dealt a hand from a given deck: its record could not be replayed, so it is not saved."
+            )
         version, state, gauss = self._initial_rng_state
         return seal(
             {

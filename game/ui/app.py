@@ -1,6 +1,11 @@
-"""The app: one window, one async render loop that rests when idle, a scene stack, settings.
+"""The app, the composition root: one window, one async render loop that rests when idle, the
+scene stack, the screens by name, settings.
 
-Scenes draw straight onto the window at its real size (see `game.ui.viewport`); when the
+This is the one module that knows every screen: it registers them by name (:data:`SCREENS`)
+and the after-hand buttons other parts of the game offer (:data:`AFTER_HAND`); screens
+reach each other only through those names (``app.screens.show("pause", ...)``).
+
+Scenes draw straight onto the window at its real size (see `game.ui.core.viewport`); when the
 window changes size or shape every scene lays itself out again and the art is redrawn for
 the new size. The loop never blocks: one `await asyncio.sleep(...)` per frame, which is what
 the browser build (pygbag) needs. When nothing animates, no AI thinks and no input arrives,
@@ -17,18 +22,74 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
-from game.ui import browser, probe, richtext, table_draw, text
-from game.ui.art import CardArt
-from game.ui.notices import deliver_notices
-from game.ui.pointer import PointerFilter
-from game.ui.scene import SceneStack
-from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
-from game.ui.sound import Sounds
-from game.ui.viewport import Viewport, parse_window
+from game.storage.persistence import Persistence
+from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
+from game.storage.stats import Stats
+from game.ui import probe
+from game.ui.coach.review import ReviewScene, review_button
+from game.ui.core import browser, drawing, richtext, text
+from game.ui.core.art import CardArt
+from game.ui.core.navigation import ScreenMaker, Screens
+from game.ui.core.pointer import PointerFilter
+from game.ui.core.scene import SceneStack
+from game.ui.core.sound import Sounds
+from game.ui.core.viewport import Viewport, parse_window
+from game.ui.fairplay.daily_deal import DailyResultScene, DailyTable
+from game.ui.fairplay.deal_check import FairPlayScene, deal_check_button
+from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.screens.celebration import CelebrationScene
+from game.ui.screens.help import HelpScene
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.new_match import NewMatchScene
+from game.ui.screens.notices import ConfirmScene, NoticeScene, deliver_notices
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.score_sheet import ScoreSheetScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.statistics import StatsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table import draw as table_draw
+from game.ui.table.after_hand import AfterHand, AfterHandButtons
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.scene import TableScene
+from game.ui.tutorial.scene import TutorialResultScene, TutorialScene
+
+SCREENS: dict[str, ScreenMaker] = {
+    "title": TitleScene,
+    "new_match": NewMatchScene,
+    "table": TableScene,
+    "pause": PauseScene,
+    "settings": SettingsScene,
+    "statistics": StatsScene,
+    "rules": RulesScene,
+    "help": HelpScene,
+    "notice": NoticeScene,
+    "confirm": ConfirmScene,
+    "score_sheet": ScoreSheetScene,
+    "match_result": MatchResultScene,
+    "celebration": CelebrationScene,
+    "hand_result": HandResultScene,
+    "away_game": AwayGameScene,
+    "privacy": PrivacyScene,
+    "deal_check": FairPlayScene,
+    "one_hand_table": OneHandTable,
+    "daily_table": DailyTable,
+    "daily_result": DailyResultScene,
+    "review": ReviewScene,
+    "tutorial": TutorialScene,
+    "tutorial_result": TutorialResultScene,
+}
+"""Every screen by the name the game asks for it by (each is its scene's `name`)."""
+
+AFTER_HAND: tuple[Callable[[], AfterHand], ...] = (deal_check_button, review_button)
+"""The buttons the hand result panel offers after a hand, in order: the deal check, the review."""
 
 DEFAULT_WINDOW = (1280, 720)
 SELFPLAY_DT = 1.0 / 60.0
@@ -174,6 +235,12 @@ class App:
         self._last_active = 0.0
         self._browser_checked = 0.0
         self.stack = SceneStack()
+        self.screens = Screens(self.stack, self)
+        for name, make in SCREENS.items():
+            self.screens.register(name, make)
+        self.after_hand = AfterHandButtons()
+        for button in AFTER_HAND:
+            self.after_hand.register(button())
         self.art = CardArt()
         self.sounds = Sounds()
         self.pointer = PointerFilter()
@@ -210,6 +277,7 @@ class App:
         """Lay everything out for a window of `size` real pixels."""
         self.viewport = Viewport(size[0], size[1], density)
         self.pointer.reset()
+        drawing.reset()
         table_draw.reset()
         for scene in self.stack.scenes:
             scene.resized()
@@ -338,14 +406,7 @@ class App:
 
     async def run(self) -> int:
         """The render loop: runs until quit (or until self-play has played its hands)."""
-        from game.ui.title import TitleScene
-
-        if self.selfplay:
-            from game.ui.table import TableScene
-
-            self.stack.push(TableScene(self))
-        else:
-            self.stack.push(TitleScene(self))
+        self.screens.show("table" if self.selfplay else "title")
         clock = pygame.time.Clock()
         last = time.perf_counter()
         while self.running and self.stack.top is not None:
@@ -435,6 +496,7 @@ def create_app(argv: list[str] | None = None) -> App:
     pygame.init()
     text.reset()
     richtext.reset()
+    drawing.reset()
     table_draw.reset()
     app = App(options)
     app.open_window()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.ui import browser
+from game.ui.core import browser
 
 FLAG = "gin_test_probe"
 """The page's `window` property that switches the probe on."""

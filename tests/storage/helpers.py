@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules import Match, RuleSet
-from game.storage import BrowserBackend, DiskBackend, Storage
+from game.storage.store import BrowserBackend, DiskBackend, Storage
 
 
 class FakeLocalStorage:

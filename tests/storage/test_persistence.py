@@ -1,4 +1,4 @@
-"""game.persistence: every record checked in full, refused ones set aside and reported once.
+"""game.storage.persistence: every record checked in full, refused ones set aside and reported once.
 
 Each test runs on the desktop backend (files in a temporary folder) and the browser one (a
 fake localStorage), since the game saves through both.
@@ -18,13 +18,13 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import game.rules
-from game.persistence import MATCH_SCHEMA, Persistence
 from game.rules import Match, RecordError, RuleSet
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
 from game.rules.records import seal
-from game.settings import MatchSetup, Settings
-from game.stats import Bucket, Stats
-from game.storage import DiskBackend, Storage, StorageError
+from game.storage.persistence import MATCH_SCHEMA, Persistence
+from game.storage.settings import MatchSetup, Settings
+from game.storage.stats import Bucket, Stats
+from game.storage.store import DiskBackend, Storage, StorageError
 from tests.storage.helpers import Place, sample_match
 
 KEYS = ("settings", "statistics", "saved-match")
@@ -499,7 +499,7 @@ def test_a_failed_save_is_reported_once_and_the_game_goes_on(
     def fail(*args: object, **kwargs: object) -> Any:
         raise error
 
-    monkeypatch.setattr("game.storage.tempfile.mkstemp", fail)
+    monkeypatch.setattr("game.storage.store.tempfile.mkstemp", fail)
     for _ in range(30):  # a save every frame or every hand
         assert not persistence.save_stats(stats)
     assert persistence.take_notices() == [
@@ -507,7 +507,7 @@ def test_a_failed_save_is_reported_once_and_the_game_goes_on(
     ]
     monkeypatch.undo()
     assert persistence.save_stats(stats)
-    monkeypatch.setattr("game.storage.tempfile.mkstemp", fail)
+    monkeypatch.setattr("game.storage.store.tempfile.mkstemp", fail)
     assert not persistence.save_stats(stats)
     assert len(persistence.take_notices()) == 1  # failing again after a success is news
 

@@ -1,4 +1,4 @@
-"""game.settings: every engine option in plain words, validated, and mapped to a valid RuleSet."""
+"""game.storage.settings: every engine option in plain words, validated, and mapped to a valid RuleSet."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import game.settings as settings_module
+import game.storage.settings as settings_module
 from game.rules import RuleSet
-from game.settings import (
+from game.storage.settings import (
     AI_LEVELS,
     FIRST_DEALERS,
     PLAYER_COUNTS,
@@ -20,7 +20,7 @@ from game.settings import (
     MatchSetup,
     Settings,
 )
-from game.storage import DamagedRecordError, NewerRecordError
+from game.storage.store import DamagedRecordError, NewerRecordError
 
 RULE_FLAGS = (
     "oklahoma_ace_gin_only",

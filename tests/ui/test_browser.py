@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from game.ui import app as app_module
-from game.ui import browser
-from game.ui.settings_scene import FULLSCREEN, SettingsScene
+from game.ui.core import browser
+from game.ui.screens.settings_screen import FULLSCREEN, SettingsScene
 
 from .harness import frames, make_app, post
 

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.rules import card_symbol, deal_commitment, fingerprint
-from game.ui.results import HandResultScene
-from game.ui.table import TableScene
-from game.ui.table_draw import status_text
+from game.ui.table.draw import status_text
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.scene import TableScene
 
 from .harness import deck_for, frames, key, make_app, run_until, start_table
 from .table_support import TABLE_IDS, TABLE_SIZES, sized_app

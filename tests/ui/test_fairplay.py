@@ -14,12 +14,13 @@ import pygame
 import pytest
 
 from game.rules import Hand, RuleSet, card_symbol
-from game.ui import browser
-from game.ui.fairplay import DealCheck, FairPlayScene, PlayedDeal, played_deal
-from game.ui.fairplay_deal import OneHandTable
-from game.ui.fairplay_export import export_hand_file
-from game.ui.results import HandResultScene
-from game.ui.table import TableScene
+from game.ui.core import browser
+from game.ui.fairplay.deal_check import DealCheck, FairPlayScene
+from game.ui.fairplay.export import export_hand_file
+from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.outcome import PlayedDeal, played_deal
+from game.ui.table.scene import TableScene
 from game.verify import AISeat, PersonSeat, export_hand, verify_export
 from game.verify import main as verify_main
 

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.rules import Pass, Phase
-from game.ui.title import SETTLE_S, TitleScene
+from game.ui.screens.title import SETTLE_S, TitleScene
 
 from .harness import create_app, deck_for, frames, key, post, run_until, start_table
 

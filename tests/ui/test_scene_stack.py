@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.scene import Scene, SceneStack
+from game.ui.core.scene import Scene, SceneStack
 
 
 class Recorder(Scene):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Arrange, Card, DrawStock, EndLayoff, Knock, Pass, Phase, best_defence
-from game.ui.results import HandResultScene
+from game.ui.table.hand_result import HandResultScene
 
 from .harness import (
     button,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.settings_scene import SettingsScene
-from game.ui.title import TitleScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.title import TitleScene
 
 from .harness import click, frames, key
 from .menu_helpers import bare_app, finger_tap, rests, row_point, storage_app
@@ -75,8 +75,8 @@ def test_it_says_where_settings_are_kept(tmp_path):
 
 def test_the_full_screen_row_follows_the_page_when_it_answers_later(monkeypatch):
     """The page goes full screen a moment after the tap: the row is drawn again by itself."""
-    from game.ui import browser
-    from game.ui.settings_scene import SettingsScene
+    from game.ui.core import browser
+    from game.ui.screens.settings_screen import SettingsScene
 
     from .harness import create_app, frames
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import browser, sound
-from game.ui.sound import REST_AFTER_S, Sounds
+from game.ui.core import browser, sound
+from game.ui.core.sound import REST_AFTER_S, Sounds
 
 from .harness import create_app, frames, post
 
@@ -47,7 +47,7 @@ def test_nothing_plays_before_the_first_gesture(sounds: Sounds) -> None:
 
 def test_the_first_press_or_key_unlocks_sound() -> None:
     app = create_app(["--no-storage", "--seed", "3"])
-    from game.ui.title import TitleScene
+    from game.ui.screens.title import TitleScene
 
     app.stack.push(TitleScene(app))
     frames(app, 2)

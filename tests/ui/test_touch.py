@@ -21,7 +21,7 @@ from game.rules import (
     Phase,
     best_defence,
 )
-from game.ui.results import HandResultScene
+from game.ui.table.hand_result import HandResultScene
 
 from .harness import cards_in_play, create_app, deck_for, frames, post, run_until, start_table
 

@@ -185,7 +185,7 @@ def test_first_minute_by_touch(phone: GamePage) -> None:
     title = game.probe()
     assert title.top == "title"
     # The canvas fills the page; at devicePixelRatio 3 it gets 2 real pixels per CSS pixel
-    # (game/ui/browser.py, MAX_DENSITY) and the browser scales it the rest of the way.
+    # (game/ui/core/browser.py, MAX_DENSITY) and the browser scales it the rest of the way.
     assert title["viewport"] == {"size": [780, 1688], "density": 2, "portrait": True}
     assert title.box[2:] == (390, 844)
     game.shot("title")

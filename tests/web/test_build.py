@@ -105,7 +105,7 @@ def test_archive_holds_the_game_and_nothing_else(site: Path) -> None:
     names = apk_names(site)
     assert "assets/main.py" in names
     assert "assets/game/__init__.py" in names
-    assert "assets/game/storage.py" in names
+    assert "assets/game/storage/store.py" in names
     assert any(name.startswith("assets/game/rules/") for name in names)
     assert "assets/assets/icon.png" in names
     for name in names:
@@ -134,7 +134,7 @@ def test_the_slimmed_archive_still_plays(site: Path, tmp_path: Path) -> None:
     with zipfile.ZipFile(site / "gin-rummy.apk") as packed:
         packed.extractall(tmp_path)
     shipped = tmp_path / "assets"
-    table = (shipped / "game" / "ui" / "table.py").read_text(encoding="utf-8")
+    table = (shipped / "game" / "ui" / "table" / "scene.py").read_text(encoding="utf-8")
     assert '"""' not in table and "# " not in table  # slimmed indeed
     assert not (shipped / "game" / "arena.py").exists()  # a developer tool, left home
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH="")

@@ -43,7 +43,7 @@ def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[object]:
     import pygame
 
     from game.ui.app import create_app
-    from game.ui.title import TitleScene
+    from game.ui.screens.title import TitleScene
 
     built = create_app(["--no-storage", "--seed", "4"])
     built.stack.push(TitleScene(built))
@@ -85,7 +85,7 @@ def test_on_when_the_test_page_sets_the_flag(app: object, page: types.SimpleName
 
 
 def test_a_table_is_described_with_its_cards(app: object, page: types.SimpleNamespace) -> None:
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
     page.gin_test_probe = types.SimpleNamespace(argv=[])
     probe.attach(app)

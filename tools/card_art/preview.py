@@ -24,7 +24,7 @@ import pygame
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ui import art, richtext, text
+from game.ui.core import art, richtext, text
 
 SIZES = ((40, 56), (50, 70), (96, 134), (200, 280), (260, 364))
 TEXT_SIZES = (12, 14, 20, 28, 48)

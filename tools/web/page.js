@@ -1,5 +1,5 @@
 // The page's own JavaScript: the loading screen, and what the game asks of the page
-// through its bridge to `window` (game/ui/browser.py): full screen, copy, download.
+// through its bridge to `window` (game/ui/core/browser.py): full screen, copy, download.
 //
 // One file, two pages: tools/build_web.py inlines it into index.html (the template has a
 // `gin-include` marker where it goes), and the browser test's loader page
@@ -33,7 +33,7 @@ function gin_runtime_failed(detail) {
     document.getElementById("gin-detail").textContent = window.gin_failure
 }
 
-// Called by the game (game/ui/browser.py) through pygbag's bridge to the page.
+// Called by the game (game/ui/core/browser.py) through pygbag's bridge to the page.
 function gin_fullscreen() {
     const page = document.documentElement
     if (document.fullscreenElement) {

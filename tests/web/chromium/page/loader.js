@@ -4,7 +4,7 @@
 // 2. adds `emscripten_compute_dom_pk_code`, which pygbag's runtime has and Pyodide's lacks
 //    (keycodes.js), then loads pygbag's own pygame-ce wasm wheel and gives SDL the canvas;
 // 3. unpacks the built gin-rummy.apk into /data/data/gin-rummy as pygbag does, sets
-//    `platform.window` to this page's window (what game/ui/browser.py and game/storage.py
+//    `platform.window` to this page's window (what game/ui/core/browser.py and game/storage/store.py
 //    read), makes `asyncio.run(main())` schedule the game on the page's event loop instead
 //    of blocking it, and runs assets/main.py from assets/ as `__main__`.
 //
