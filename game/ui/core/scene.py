@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.storage.settings import Settings
     from game.storage.stats import Stats
     from game.ui.core.art import CardArt
+    from game.ui.core.pointer import PointerFilter
     from game.ui.core.viewport import Viewport
 
 
@@ -197,6 +198,7 @@ class GameApp(Protocol):
 
     viewport: Viewport
     stack: SceneStack
+    pointer: PointerFilter
     art: CardArt
     settings: Settings
     stats: Stats
