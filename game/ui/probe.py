@@ -109,9 +109,15 @@ def _is_table(scene: Any) -> bool:
     return hasattr(scene, "sprites") and hasattr(scene, "row_cards")
 
 
-def _drawn(scene: Any) -> list[list[str]]:
-    """The (kind, text) of what a scene drew last: its draw list, or its page of text lines."""
-    drawn = [[str(entry[0]), str(entry[1])] for entry in getattr(scene, "draw_list", [])]
+def _drawn(scene: Any) -> list[list[Any]]:
+    """The [kind, text] (and [x, y, w, h] where the scene kept it) of what a scene drew last:
+    its draw list, or its page of text lines."""
+    drawn: list[list[Any]] = []
+    for entry in getattr(scene, "draw_list", []):
+        item: list[Any] = [str(entry[0]), str(entry[1])]
+        if len(entry) > 2 and hasattr(entry[2], "width"):
+            item.append(_rect(entry[2]))
+        drawn.append(item)
     page = getattr(scene, "page", None)
     drawn += [[str(piece.kind), str(piece.text)] for piece in getattr(page, "pieces", [])]
     return drawn

@@ -269,6 +269,10 @@ def test_turning_the_phone_keeps_the_hand(phone: GamePage) -> None:
         x, y, w, h = table["cards"][card]["rect"]
         assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, (card, table["cards"][card])
         assert table["cards"][card]["face"]
+    # The line under the piles used to start off the left edge here.
+    (fingerprint,) = turned.drawn("fingerprint")
+    x, y, w, h = fingerprint[2]
+    assert x >= 0 and x + w <= width, fingerprint
     game.shot("turned-landscape")
     game.page.set_viewport_size({"width": 390, "height": 844})
     back = game.wait(lambda s: s["viewport"]["size"] == [780, 1688] and not s["animating"], "portrait again")
@@ -384,13 +388,11 @@ def test_daily_share_line_reaches_the_clipboard_and_export_downloads(
     game.press("See the daily result", played.result)
     result = game.wait_for_target("Copy result")
     assert result.top == "daily_result"
-    shown = [text for scene in result["drawn"] for kind, text in scene if kind == "share"]
+    shown = [entry[1] for entry in result.drawn("share")]
     assert len(shown) == 1 and shown[0].startswith("Gin Rummy daily "), result["drawn"]
     game.press("Copy result", result)
-    copied = game.wait(
-        lambda s: any(kind == "copied" for scene in s["drawn"] for kind, _ in scene), "the copy note"
-    )
-    note = next(text for scene in copied["drawn"] for kind, text in scene if kind == "copied")
+    copied = game.wait(lambda s: bool(s.drawn("copied")), "the copy note")
+    note = copied.drawn("copied")[0][1]
     assert note.startswith("Copied"), note
     assert game.page.evaluate("() => navigator.clipboard.readText()") == shown[0]
     game.shot("daily-copied")

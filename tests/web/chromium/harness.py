@@ -365,7 +365,11 @@ class Snapshot:
 
     def drawn_text(self) -> str:
         """Every text the visible scenes drew, one per line."""
-        return "\n".join(text for scene in self.state["drawn"] for _, text in scene)
+        return "\n".join(entry[1] for scene in self.state["drawn"] for entry in scene)
+
+    def drawn(self, kind: str) -> list[list[Any]]:
+        """Every [kind, text, rect?] the visible scenes drew of `kind`."""
+        return [entry for scene in self.state["drawn"] for entry in scene if entry[0] == kind]
 
     def to_page(self, x: float, y: float) -> tuple[float, float]:
         """A canvas pixel as a point on the page (CSS pixels), where input events go."""
