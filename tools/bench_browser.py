@@ -248,7 +248,8 @@ class Bench:
                 game.open("--seed", "13")
                 if density is not None:
                     python(
-                        game, f"setattr(__import__('game.ui.core.browser').ui.core.browser, 'MAX_DENSITY', {density})"
+                        game,
+                        f"setattr(__import__('game.ui.core.browser').ui.core.browser, 'MAX_DENSITY', {density})",
                     )
                     game.wait(lambda s, d=density: s["viewport"]["density"] == d, "the new density")
                 game.settle(timeout=10)
