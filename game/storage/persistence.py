@@ -48,7 +48,7 @@ from game.storage.store import (
     schema_of,
 )
 
-__all__ = ["MATCH_SCHEMA", "Notice", "Persistence", "SavedMatch"]
+__all__ = ["MATCH_SCHEMA", "ONLINE_SEAT_KEY", "Notice", "OnlineSeat", "Persistence", "SavedMatch"]
 
 LOG = logging.getLogger(__name__)
 
@@ -57,6 +57,10 @@ MATCH_SCHEMA = 3
 same with the AI's seed in the setup (and match records whose deals bind every term)."""
 
 T = TypeVar("T")
+
+ONLINE_SEAT_KEY = "online-seat"
+"""Where the seat at an online table is kept (its token brings the player back to it)."""
+ONLINE_SEAT_SCHEMA = 1
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,7 @@ _NAMES = {
     SETTINGS_KEY: _Name("Your settings", "settings file", plural=True),
     STATISTICS_KEY: _Name("Your statistics", "statistics file", plural=True),
     SAVED_MATCH_KEY: _Name("Your saved match", "saved match", plural=False),
+    ONLINE_SEAT_KEY: _Name("Your seat at an online table", "online seat", plural=False),
 }
 
 
@@ -99,6 +104,7 @@ _FRESH = {
     SETTINGS_KEY: "the usual settings are back",
     STATISTICS_KEY: "a fresh one started",
     SAVED_MATCH_KEY: "it cannot be continued",
+    ONLINE_SEAT_KEY: "the online match cannot be continued from this device",
 }
 
 
@@ -114,6 +120,41 @@ class Notice:
     key: str
     kind: str
     text: str
+
+
+@dataclass(frozen=True)
+class OnlineSeat:
+    """A seat at an online table, kept on the device: the servers, the table, the player
+    and the token that takes the seat back (``Session.seat_record()``)."""
+
+    urls: tuple[str, ...]
+    code: str
+    player: int
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form, schema included."""
+        return {"schema": ONLINE_SEAT_SCHEMA, "urls": list(self.urls), "code": self.code,
+                "player": self.player, "token": self.token}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: object) -> OnlineSeat:
+        """Read :meth:`to_dict` output; DamagedRecordError says what is wrong."""
+        schema_of(data, ONLINE_SEAT_SCHEMA, "online seat")
+        assert isinstance(data, dict)
+        urls, code, player, token = (data.get(k) for k in ("urls", "code", "player", "token"))
+        if not isinstance(urls, list) or not urls or len(urls) > 8:
+            raise DamagedRecordError("online seat: urls must be a list of one to eight server addresses")
+        for url in urls:
+            if not isinstance(url, str) or not url.startswith(("ws://", "wss://")) or len(url) > 300:
+                raise DamagedRecordError(f"online seat: {str(url)[:40]!r} is not a ws:// or wss:// address")
+        if not isinstance(code, str) or not (1 <= len(code) <= 12) or not code.isalnum():
+            raise DamagedRecordError("online seat: the table code must be a few letters and digits")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player <= 3:
+            raise DamagedRecordError("online seat: the player must be 0 to 3")
+        if not isinstance(token, str) or not token.startswith(code + "-") or len(token) > 64:
+            raise DamagedRecordError("online seat: the token does not belong to the table")
+        return cls(tuple(urls), code, player, token)
 
 
 @dataclass(frozen=True)
@@ -249,6 +290,27 @@ class Persistence:
             self._save_failed(SAVED_MATCH_KEY, error)
             return False
         self._failing.discard(SAVED_MATCH_KEY)
+        return True
+
+    # --- the seat at an online table -----------------------------------------------------------
+
+    def load_online_seat(self) -> OnlineSeat | None:
+        """The online seat kept on this device (checked), or None."""
+        return self._load(ONLINE_SEAT_KEY, _read_online_seat)
+
+    def save_online_seat(self, seat: OnlineSeat) -> bool:
+        """Keep the online seat (its token takes the seat back after a reload or a restart)."""
+        return self._write(ONLINE_SEAT_KEY, seat.to_dict())
+
+    def discard_online_seat(self) -> bool:
+        """Forget the online seat (its match is over, or the player left it)."""
+        if self._storage is None or ONLINE_SEAT_KEY in self._blocked:
+            return False
+        try:
+            self._storage.delete(ONLINE_SEAT_KEY)
+        except StorageError as error:
+            self._save_failed(ONLINE_SEAT_KEY, error)
+            return False
         return True
 
     # --- the calls of the screens written before this module ---------------------------------
@@ -427,6 +489,12 @@ def _read_saved_match(value: object) -> SavedMatch | None:
     if setup is not None and len(setup.seats) != match.rules.players:
         raise DamagedRecordError("the saved seats do not fit the match's players")
     return _continuable(SavedMatch(match, setup))
+
+
+def _read_online_seat(value: object) -> OnlineSeat:
+    if value is None:
+        raise DamagedRecordError("an online seat must be a JSON object, not null")
+    return OnlineSeat.from_dict(value)
 
 
 def _continuable(saved: SavedMatch) -> SavedMatch | None:
