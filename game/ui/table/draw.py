@@ -216,6 +216,8 @@ def _draw_meld_frames(scene: Table, surface: pygame.Surface) -> None:
     assert hand is not None
     layout = scene.layout
     who = "Your" if hand.knocker == scene.me else f"{scene.opp_name}'s"
+    if scene.watching:
+        who = f"{scene.player_name(scene.pairing[hand.knocker or 0])}'s"
     title = f"{who} melds"
     tops = [scene.sprites[c].rect().top for meld in hand.knocker_melds for c in meld if c in scene.sprites]
     top = min(tops) if tops else layout.meld_area.top
@@ -273,8 +275,10 @@ def _row_meld_of(scene: Table, seat: int) -> dict[Card, int] | None:
     assert hand is not None
     if scene.laid_out and hand.knocker == seat:
         return {}  # what stays in the knocker's row is all deadwood
-    if seat == scene.me:
+    if seat == scene.me and not scene.watching:
         return scene.order.meld_of()
+    if seat == scene.me and not hand.is_over:
+        return None  # watching: the bottom row is face down
     if hand.is_over and hand.knocker is not None:
         return {c: i for i, meld in enumerate(scene.opp_melds()) for c in meld}
     return None
@@ -408,7 +412,9 @@ def status_text(scene: Table) -> str:
 
 
 def _status(scene: Table) -> str:
-
+    note = scene.status_note()
+    if note:
+        return note
     hand = scene.hand
     assert hand is not None
     # A phone held sideways gets the landscape table: once a finger has been used, say "tap".

@@ -195,7 +195,7 @@ def _draw_two_scores(scene: Table, surface: pygame.Surface, x: int, right: int, 
     seating = scene.seating
     for side in range(2):
         name = seating.name(side)
-        if not seating.is_person(side):
+        if seating.is_computer(side):
             name += f" ({level_label(scene)})"
         active = hand is not None and hand.to_act is not None and scene.pairing[hand.to_act] == side
         y = _draw_score_row(
@@ -317,7 +317,10 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
-        text = describe_event(event, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
+        if scene.watching:  # nobody here is "you": both seats by name
+            them = scene.player_name(scene.pairing[event.player])
+        me = -1 if scene.watching else scene.me
+        text = describe_event(event, me, them, gin=event.kind == "knock" and _went_gin(hand))
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
             image = render_rich(text, max(8, size * 9 // 10), colour)
@@ -363,7 +366,7 @@ def _draw_deadwood(
     assert hand is not None
     layout = scene.layout
     held = hand.hands[scene.me]
-    if scene.dealing:
+    if scene.dealing or scene.watching:
         return None
     if scene.laid_out and hand.knocker == scene.me:
         value = sum(c.value for c in hand.knocker_deadwood)

@@ -112,6 +112,11 @@ class Table(Protocol):
     @property
     def laid_out(self) -> bool: ...
 
+    @property
+    def watching(self) -> bool: ...
+
+    def status_note(self) -> str: ...
+
     flow: TableFlow | None
     layout: TableLayout
 
