@@ -1,7 +1,7 @@
 """The title screen: continue the saved match, start a new one, and the ways to learn.
 
 It is short on purpose: Continue (when a match is saved, focused and named), New match,
-the daily deal, Learn to play, Rules, Statistics, Settings, Help, and Quit on the desktop.
+Continue online match (when a seat at an online table is kept) and Play online, the daily deal, Learn to play, Rules, Statistics, Settings, Help, and Quit on the desktop.
 Every option of a match is on the new-match screen; how the game looks and sounds is on the
 settings screen. A saved match that fails any check is never offered (the data layer sets
 it aside and says so in a notice). Each entry opens its screen by name (``app.screens``).
@@ -89,6 +89,17 @@ class TitleScene(Scene):
                 MenuItem("Continue match", press=self.continue_match, value=lambda: summary, name="continue")
             )
         items.append(MenuItem("New match", press=self.new_match, name="new"))
+        kept = self.app.persistence.load_online_seat()
+        if kept is not None:
+            items.append(
+                MenuItem(
+                    "Continue online match",
+                    press=lambda: screens.show("online", "continue"),
+                    value=lambda: f"table {kept.code}",
+                    name="online_continue",
+                )
+            )
+        items.append(MenuItem("Play online", press=lambda: screens.show("online"), name="online"))
         items.append(daily_item(self.app))
         items.append(MenuItem("Learn to play", press=self.learn, name="learn"))
         items.append(MenuItem("Rules", press=lambda: screens.show("rules", None), name="rules"))
