@@ -80,6 +80,10 @@ SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "I
 NEXT_DEALER_NAMES = {"loser": "The loser", "winner": "The winner", "alternate": "Take turns"}
 SEAT_KIND_NAMES = {"person": "A person", "ai": "The computer"}
 
+ADDED_SINCE_SCHEMA_2 = ("auto_gin", "confirm_knock")
+"""Options added after schema 2 was first written: a save without them is not damaged, they
+take their defaults (an older version ignores them and keeps working)."""
+
 RULES = "rules"
 TABLE = "table"
 DISPLAY = "display"
@@ -203,6 +207,8 @@ class Settings:
     speed: str = "normal"
     four_colour: bool = False
     sound: bool = True
+    auto_gin: bool = False
+    confirm_knock: bool = False
     variant: str = "standard"
     ai_level: str = "medium"
     bonuses: str = "classic"
@@ -362,7 +368,8 @@ class Settings:
         """Read saved settings strictly: any bad value raises DamagedRecordError.
 
         None (nothing saved) gives the defaults. A newer schema raises NewerRecordError.
-        Schema 1 (no ``schema`` key) is migrated: its missing fields take their defaults.
+        Schema 1 (no ``schema`` key) is migrated: its missing fields take their defaults, as
+        do the options in :data:`ADDED_SINCE_SCHEMA_2` when a schema 2 save lacks them.
         Unknown keys are ignored (and dropped at the next save): a version adding a field
         that older ones must not drop bumps the schema instead.
         """
@@ -373,7 +380,7 @@ class Settings:
         settings = cls()
         for f in fields(cls):
             if f.name not in data:
-                if schema == 1:
+                if schema == 1 or f.name in ADDED_SINCE_SCHEMA_2:
                     continue  # older saves lack the newer options: they take defaults
                 raise DamagedRecordError(f"settings: {f.name} is missing")
             _read_field(settings, f.name, data[f.name])
@@ -434,6 +441,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "speed": tuple(SPEEDS),
     "four_colour": _BOOL,
     "sound": _BOOL,
+    "auto_gin": _BOOL,
+    "confirm_knock": _BOOL,
 }
 _ORDER = tuple(_CHOICES)
 
@@ -588,6 +597,18 @@ _SPECS: dict[str, _Spec] = {
         "Four-colour deck", "Each suit in its own colour, so they are easy to tell apart.", DISPLAY, _on_off
     ),
     "sound": _Spec("Sound", "Sound effects.", DISPLAY, _on_off),
+    "auto_gin": _Spec(
+        "Auto gin",
+        "Discarding the card that leaves you with gin goes gin at once, without asking first.",
+        DISPLAY,
+        _on_off,
+    ),
+    "confirm_knock": _Spec(
+        "Confirm knock",
+        "Ask before knocking, so a slip of the finger never ends the hand.",
+        DISPLAY,
+        _on_off,
+    ),
 }
 
 

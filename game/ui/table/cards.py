@@ -312,7 +312,8 @@ class TableCards:
             )
 
     def update_lifts(self) -> None:
-        """Raise the selected card well clear of the fan, and the one under the pointer a little."""
+        """Raise the card chosen to discard well clear of the fan, and the one under the pointer
+        a little (a card only selected, by a draw, a hint or the keys' focus, is ringed)."""
         table = self.table
         layout = table.layout
         raised = layout.px(16 if layout.portrait or layout.compact else 22)
@@ -320,7 +321,7 @@ class TableCards:
         for card, sprite in table.sprites.items():
             lift = 0.0
             if card in table.order.cards:
-                if card == table.selected:
+                if card == table.armed:
                     lift = raised
                 elif card == table.hovered:
                     lift = hover

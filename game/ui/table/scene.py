@@ -101,6 +101,10 @@ class TableScene(Scene):
         self.opp_order: list[Card] = []
         self.selected: Card | None = None
         self.hinted: Card | None = None
+        self.hint_action: Action | None = None
+        """What the latest hint advised (following it does just that)."""
+        self.armed: Card | None = None
+        """The card the person chose to discard: raised, and a second tap discards it."""
         self.hovered: Card | None = None
         self.knock_mode = False
         self.arrangements: list[MeldResult] = []
@@ -226,7 +230,7 @@ class TableScene(Scene):
         self.order = HandOrder()
         self.passing.forget()
         self.opp_order = []
-        self.selected = self.hinted = None
+        self.selected = self.hinted = self.hint_action = self.armed = None
         self.knock_mode = False
         self.arrangements = []
         self.reactions.drew_once = False
@@ -469,7 +473,7 @@ class TableScene(Scene):
         self.flow.clear_table()
         self.sprites.clear()
         self.ghosts = []
-        self.selected = self.hinted = self.hovered = None
+        self.selected = self.hinted = self.hovered = self.hint_action = self.armed = None
         self.stock_shown = 0
 
     def teardown(self) -> None:
