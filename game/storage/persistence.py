@@ -32,7 +32,7 @@ import game.rules
 from game.rules import Hand, Match, RecordError, RuleSet, daily_deck, daily_salt
 from game.rules.daily import DAILY_DEALER, daily_date
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
-from game.storage.settings import VARIANT_NAMES, MatchSetup, Settings
+from game.storage.settings import VARIANT_NAMES, MatchSetup, Settings, seat_names
 from game.storage.stats import Stats
 from game.storage.store import (
     DAILY_HAND_KEY,
@@ -128,9 +128,18 @@ class SavedMatch:
 
     @property
     def summary(self) -> str:
-        """The match in a few words for a Continue button, e.g. "Standard Gin, 45 to 30"."""
+        """The match in a few words for a Continue button: "Standard Gin, 45 to 30" for two
+        sides (two players, or two teams), each player's score named with three
+        ("Standard Gin, three players: you 12, West 30, East 0")."""
         game_name = VARIANT_NAMES[self.match.rules.variant.value].split(" (")[0]
-        return f"{game_name}, {' to '.join(str(score) for score in self.match.scores)}"
+        scores = self.match.scores
+        if len(scores) != 3:
+            return f"{game_name}, {scores[0]} to {scores[1]}"
+        names = [name if name != "You" else "you" for name in seat_names(3)]
+        if self.setup is not None and len(self.setup.people) >= 2:
+            names = ["South", "West", "East"]  # people passing the device are named by place
+        listed = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+        return f"{game_name}, three players: {listed}"
 
 
 class _Unchecked:

@@ -245,4 +245,3 @@ def test_four_players_hint_then_enter_goes_gin():
     assert "Gin" in _hint(app, table)
     key(app, pygame.K_RETURN)
     assert _went_gin(table)
-

@@ -1,4 +1,4 @@
-""""Tap a card twice" is what happens (issue 18, defect 4).
+""" "Tap a card twice" is what happens (issue 18, defect 4).
 
 The status line says "Discard: tap a card twice, or drag it to the pile". A card chosen by
 anything but a tap (the card just drawn, the hinted card, a card explained by a long press)

@@ -114,7 +114,10 @@ class DailyTable(OneHandTable):
         """As a one-hand game, and the hand in progress kept to resume (unless practice)."""
         options = super().flow_options()
         return FlowOptions(
-            deal=options.deal, players=options.players, records=False, keep=None if self.practice else self.keep
+            deal=options.deal,
+            players=options.players,
+            records=False,
+            keep=None if self.practice else self.keep,
         )
 
     def keep(self, hand: Hand) -> None:

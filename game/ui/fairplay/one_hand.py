@@ -31,7 +31,9 @@ class OneHandTable(TableScene):
         self, app: TableApp, deal: OneHand, level: str, seed: int, intro: str = "", match: Match | None = None
     ) -> None:
         """`match` is the deal's match with its hand under way (resuming); by default a new one."""
-        super().__init__(app, match if match is not None else deal.match(), MatchSetup(("person", "ai"), level))
+        super().__init__(
+            app, match if match is not None else deal.match(), MatchSetup(("person", "ai"), level)
+        )
         self.deal = deal
         self.level = level
         self.seed = seed
@@ -49,6 +51,10 @@ class OneHandTable(TableScene):
         super().setup()
         if self.intro:
             self.toast.show(self.intro, seconds=5.0)
+
+    def match_goal(self) -> str:
+        """A game of one hand is played to nothing but its end."""
+        return "one hand"
 
     def open_menu(self) -> None:
         """Pause: the menu of a single hand (no match to restart or concede)."""

@@ -96,7 +96,9 @@ class PauseScene(Scene):
             label, question, detail, give_up = game.give_up
 
             def ask() -> None:
-                self.app.screens.show("confirm", question, detail, yes=("Give up", give_up), no="Keep playing")
+                self.app.screens.show(
+                    "confirm", question, detail, yes=("Give up", give_up), no="Keep playing"
+                )
 
             items.append(MenuItem(label, press=ask, name="give_up"))
         items.append(MenuItem(game.leave_label, press=game.leave, name="leave"))

@@ -42,7 +42,11 @@ def daily_item(app: GameApp, day: datetime.date | None = None) -> MenuItem:
     the streak of days still running."""
     day = day or dates.today()
     begun = app.stats.daily_result(day)
-    waiting = begun is not None and begun.unfinished and app.persistence.load_daily_hand(day.isoformat()) is not None
+    waiting = (
+        begun is not None
+        and begun.unfinished
+        and app.persistence.load_daily_hand(day.isoformat()) is not None
+    )
 
     def state() -> str:
         result = app.stats.daily_result(day)

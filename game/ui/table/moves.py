@@ -96,10 +96,10 @@ class TableMoves:
         """
         table = self.table
         table.knock_mode = False
-        if not confirmed and card is not None and table.app.settings.confirm_knock and self._deciding():
-            if card not in table.gin_cards() and Knock(card) in table.legal():
-                self._ask_knock(card)
-                return False
+        asking = not confirmed and table.app.settings.confirm_knock and self._deciding()
+        if asking and card is not None and card not in table.gin_cards() and Knock(card) in table.legal():
+            self._ask_knock(card)
+            return False
         return self.submit(Knock(card))
 
     def _deciding(self) -> bool:

@@ -50,6 +50,25 @@ def headline(kind: ResultKind, winner: str | None, points: int) -> str:
     return f"{word} {verb(winner, 'score')} {points}"
 
 
+def score_sentence(lines: tuple[str, ...] | list[str]) -> str:
+    """The engine's scoring lines as one sentence, the total not said twice.
+
+    >>> score_sentence(("Knock: defender 53 - knocker 10 = 43", "Total: 43"))
+    'Knock: defender 53 - knocker 10 = 43.'
+    >>> score_sentence(("Gin: bonus 25", "Defender's deadwood: 30", "Total: 55"))
+    "Gin: bonus 25; defender's deadwood: 30; total 55."
+    """
+    parts = list(lines)
+    if len(parts) >= 2 and parts[-1].startswith("Total: "):
+        total = parts[-1].removeprefix("Total: ")
+        if len(parts) == 2 and parts[0].endswith(f"= {total}"):
+            parts.pop()  # the one line already ends in the total
+        else:
+            parts[-1] = f"total {total}"
+    text = "; ".join(part if index == 0 else part[:1].lower() + part[1:] for index, part in enumerate(parts))
+    return text if text.endswith(".") else f"{text}."
+
+
 def headline_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     """The headline in at most two lines that never leave a number alone: (lines, size).
 

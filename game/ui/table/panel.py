@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Event, Hand, Phase, ResultKind, card_symbol
+from game.rules import Card, Event, Hand, Match, Phase, ResultKind, best_melds, card_symbol
 from game.ui.core import theme
 from game.ui.core.richtext import render_rich
 from game.ui.core.text import blit_text, font, wrap
@@ -39,7 +39,9 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
     blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
     y += layout.px(34)
     rules = match.rules
-    blit_text(surface, variant_line(match), f(18), theme.DIM, "topleft", (x, y))
+    line = variant_line(match, scene.match_goal())
+    rect = blit_text(surface, line, f(18), theme.DIM, "topleft", (x, y))
+    scene.draw_list.append(("goal", line, rect, None))
     y += layout.px(30)
     if rules.players == 2:
         y = _draw_two_scores(scene, surface, x, right, y)
@@ -90,7 +92,10 @@ def _draw_compact_panel(scene: Table, surface: pygame.Surface) -> None:
         scene.draw_list.append(("score", name, rect, shown))
         y += step
     boxes = " ".join(str(b) for b in match.boxes)
-    blit_text(surface, f"to {match.target} · boxes {boxes}", f(14), theme.DIM, "topleft", (x, y))
+    goal = scene.match_goal()
+    line = goal if goal != f"to {match.target}" else f"{goal} · boxes {boxes}"
+    rect = blit_text(surface, line, f(14), theme.DIM, "topleft", (x, y))
+    scene.draw_list.append(("goal", line, rect, None))
     y += font(f(14)).get_linesize() + layout.px(4)
     if hand is None:
         return
@@ -102,10 +107,9 @@ def _draw_compact_panel(scene: Table, surface: pygame.Surface) -> None:
     _draw_log(scene, surface)
 
 
-def variant_line(match: object) -> str:
-    """ "Standard gin, to 100" for the panel."""
-    rules = match.rules  # type: ignore[attr-defined]
-    return f"{rules.variant.value.capitalize()} gin, to {match.target}"  # type: ignore[attr-defined]
+def variant_line(match: Match, goal: str) -> str:
+    """ "Standard gin, to 100" (or "Standard gin, one hand") for the panel."""
+    return f"{match.rules.variant.value.capitalize()} gin, {goal}"
 
 
 def _oklahoma_note(scene: Table) -> str:
@@ -162,7 +166,9 @@ def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
             )
             scene.draw_list.append(("boxes", name, box.union(count), boxes))
     cx = x + len(parts) * column
-    blit_text(surface, f"to {match.target}", f(13), theme.DIM, "topleft", (cx, top))
+    goal = scene.match_goal()
+    rect = blit_text(surface, goal, f(13), theme.DIM, "topleft", (cx, top))
+    scene.draw_list.append(("goal", goal, rect, None))
     if hand is not None:
         limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
         rect = blit_text(surface, limit, f(15), theme.GOLD, "topleft", (cx, top + layout.px(17)))
@@ -263,17 +269,23 @@ def _draw_side_scores(scene: Table, surface: pygame.Surface, x: int, right: int,
     return y + scene.layout.px(4)
 
 
-def describe_event(event: Event, me: int = 0, them: str = "AI", gin: bool = False) -> str:
+def describe_event(
+    event: Event, me: int = 0, them: str = "AI", gin: bool = False, names: tuple[str, str] | None = None
+) -> str:
     """One public event in words, from the viewer's point of view ("AI took 7♥").
 
-    `gin` says the knock turned out to be gin (known once the melds are down), so the log
-    says "went gin", not "knocked".
+    `gin` says the knock is gin (known to the knocker at once, to the others once the melds
+    are down), so the log says "went gin", not "knocked". `names` names both seats (people
+    passing the device are each named, never "You").
 
     >>> from game.rules import Event
     >>> describe_event(Event(0, "knock")), describe_event(Event(1, "knock"), gin=True)
     ('You knocked', 'AI went gin')
+    >>> describe_event(Event(0, "pass"), names=("South", "North"))
+    'South passed'
     """
-    who = "You" if event.player == me else them
+    mine = "You" if event.player == me else them
+    who = names[event.player] if names is not None else mine
     card = card_symbol(event.card) if event.card is not None else ""
     if event.kind == "knock" and gin:
         return f"{who} went gin"
@@ -317,7 +329,9 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
-        text = describe_event(event, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
+        names = (scene.player_name(scene.pairing[0]), scene.player_name(scene.pairing[1]))
+        gin = event.kind == "knock" and _went_gin(hand, scene.me)
+        text = describe_event(event, scene.me, them, gin=gin, names=names if scene.seating.shared else None)
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
             image = render_rich(text, max(8, size * 9 // 10), colour)
@@ -331,10 +345,13 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
         y += step
 
 
-def _went_gin(hand: Hand) -> bool:
-    """Whether the knock of this hand was gin (known once the knocker's melds are down)."""
+def _went_gin(hand: Hand, me: int) -> bool:
+    """Whether the knock of this hand was gin: known once the knocker's melds are down, and
+    to the person who knocked from the moment they knocked."""
     if hand.result is not None:
         return hand.result.kind is ResultKind.GIN
+    if hand.knocker == me and hand.phase is Phase.ARRANGE:
+        return best_melds(hand.hands[me]).deadwood_value == 0
     return hand.knocker is not None and bool(hand.knocker_melds) and not hand.knocker_deadwood
 
 

@@ -121,6 +121,8 @@ class Table(Protocol):
 
     def player_name(self, player: int) -> str: ...
 
+    def match_goal(self) -> str: ...
+
     # --- the person's choices in progress, and the cards as drawn --------------------------
 
     order: HandOrder

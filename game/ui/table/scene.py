@@ -173,6 +173,10 @@ class TableScene(Scene):
         assert self.flow is not None
         return self.flow.player_name(player)
 
+    def match_goal(self) -> str:
+        """What the game is played to, as the panel says it ("to 100")."""
+        return f"to {self.match.target}" if self.match is not None else ""
+
     def seat_player(self, seat: int) -> object | None:
         """The computer player in `seat` of the hand on the table (None for a person)."""
         thinking = self.flow.seats.get(seat) if self.flow is not None else None
