@@ -9,7 +9,7 @@ value do not fit side by side puts the value on a second line (a phone's narrow 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -211,11 +211,11 @@ class Menu:
         """The plan with its value's words between two arrow zones (as tall as the row)."""
         box = plan.value_rect
         if box is None or not zone:
-            return RowPlan(*_fields(plan), words=box)
+            return replace(plan, words=box)
         words = pygame.Rect(box.left + zone, box.top, box.width - 2 * zone, box.height)
         back = pygame.Rect(box.left, row.top, zone, row.height)
         forward = pygame.Rect(words.right, row.top, zone, row.height)
-        return RowPlan(*_fields(plan), words=words, arrows=(back, forward))
+        return replace(plan, words=words, arrows=(back, forward))
 
     def value_text_rect(self, index: int) -> pygame.Rect:
         """Where row `index`'s value words are drawn (without their arrows)."""
@@ -366,10 +366,6 @@ class Menu:
         if self.max_scroll:
             scroll_bar(surface, self.rect, self.scroll, self.content_height)
         return drawn
-
-
-def _fields(plan: RowPlan) -> tuple[object, ...]:
-    return (plan.label, plan.label_size, plan.label_at, plan.value, plan.value_size, plan.value_rect)
 
 
 def _triangle_box(zone: pygame.Rect, words: pygame.Rect, size: int, back: bool) -> pygame.Rect:
