@@ -20,7 +20,7 @@ from game.ui.table.away_game import AwayGameScene
 from game.ui.table.hand_result import HandResultScene
 
 from .harness import create_app, deck_for, frames, run_until, start_table
-from .layout_check import SIZES, layout_problems
+from .layout_check import SIZES, table_layout_problems
 
 TABLE_SIZES = [*SIZES, (844, 390)]
 """The table also has a compact layout for a phone held sideways."""
@@ -47,7 +47,7 @@ def _app(size):
 
 def _check(app, where: str) -> None:
     frames(app)
-    problems = layout_problems(app)
+    problems = table_layout_problems(app)
     assert not problems, f"{where} at {app.viewport.size}:\n" + "\n".join(problems)
 
 
