@@ -71,6 +71,13 @@ def test_every_phase_of_a_hand_where_the_human_knocks(size):
     assert len(table.hand.hands[0]) == 11
     _check(app, "discard with eleven cards")
     _cards_reachable(table)
+    table.show_hint()
+    run_until(app, lambda: table.hinted is not None, limit=3000)
+    _check(app, "a hint shown")  # the message never lies over the last move or the piles' labels
+    table.selected = table.armed = table.order.cards[2]
+    table.update_lifts()
+    _check(app, "a card raised to discard")
+    table.selected = table.armed = None
     table.start_knock()
     _check(app, "choosing the knock card")
     table.knock(table.selected)

@@ -344,13 +344,14 @@ def _meld_bars(scene: Table) -> dict[Card, tuple[pygame.Rect, int | None]]:
             continue
         rects = [sprite.rect(lifted=False) for sprite in sprites]
         lower_top = min((r.top for r in rects if r.top > rects[0].top + r.height // 4), default=None)
-        for index, (card, rect) in enumerate(zip(cards, rects, strict=True)):
+        for index, (card, rect, sprite) in enumerate(zip(cards, rects, sprites, strict=True)):
             following = rects[index + 1] if index + 1 < len(rects) else None
             right = rect.right
             if following is not None and following.top == rect.top and following.left < rect.right:
                 right = following.left  # covered by the next card: the bar stops where it starts
             if seat == scene.me and lower_top is not None and rect.top < lower_top - rect.height // 4:
-                top = lower_top - gap - thick  # a phone's upper row: just above the lower one
+                # A phone's upper row: just above the lower one, rising with a raised card.
+                top = lower_top - gap - thick - (rect.top - sprite.rect().top)
             else:
                 top = rect.bottom + gap  # under the card
             bar = pygame.Rect(rect.left + gap, top, max(thick, right - rect.left - 2 * gap), thick)
