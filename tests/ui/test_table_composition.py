@@ -41,7 +41,7 @@ def _knocking(size):
 
 @pytest.mark.parametrize("size", DESKTOPS)
 def test_the_piles_lie_in_the_middle_between_the_opponent_and_the_hand(size):
-    app, table = _knocking(size)
+    _app, table = _knocking(size)
     layout, hand = table.layout, _hand_box(table)
     middle = (layout.stock.centerx + layout.discard.centerx) / 2
     assert abs(middle - hand.centerx) <= layout.px(12)
