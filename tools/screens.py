@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import size_pair
 from game.rules import Card, Phase
 from game.ui.app import App, create_app
-from game.ui.core.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
 from tests.ui.harness import deck_for, fixed_match
 
 DT = 1.0 / 60.0
@@ -339,7 +340,12 @@ def shoot_round_the_table(app: App, shots: Shooter) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Shoot every scene at each size asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size, e.g. 390x844",
+    )
     parser.add_argument("--out", type=Path, default=Path("/tmp/screens"))
     parser.add_argument(
         "--learn", action="store_true", help="also every tutorial prompt and the rules screens"

@@ -266,3 +266,9 @@ def test_a_schema_2_save_from_before_auto_gin_loads_with_them_off() -> None:
     del saved["speed"]
     with pytest.raises(DamagedRecordError):
         Settings.from_dict(saved)  # an option of schema 2 itself missing is still damage
+
+
+def test_settings_moved_inside_something_are_damage_not_defaults() -> None:
+    with pytest.raises(DamagedRecordError, match="none of their fields"):
+        Settings.from_dict({"x": Settings(speed="fast").to_dict()})
+    assert Settings.from_dict({}) == Settings()

@@ -116,9 +116,7 @@ def table_problems(table: object) -> list[str]:
         pile = [str(c) for c in hand.discard_pile]
         pile_under = set(pile[:-1] if hand.knock_card is None else pile)
     for kind, text, rect, _ in entries:
-        # The fingerprint line's place on a phone held sideways is issue 18's item fixed on
-        # branch wt-browser: the coordinator drops this exemption once both have landed.
-        drawn = (kind in ("card", "button", "mark") or kind in TEXT_KINDS) and kind != "fingerprint"
+        drawn = kind in ("card", "button", "mark") or kind in TEXT_KINDS
         if drawn and not window.contains(rect):
             problems.append(f"{kind} {text!r} {rect} is not wholly inside the {window.size} window")
     texts = [(kind, text, rect) for kind, text, rect, _ in entries if kind in TEXT_KINDS]

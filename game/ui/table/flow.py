@@ -34,7 +34,6 @@ from game.rules import (
     best_defence,
     best_melds,
     fingerprint,
-    verify_commitment,
 )
 from game.storage.settings import MatchSetup, Settings
 from game.storage.stats import Bucket
@@ -138,8 +137,11 @@ class TableFlow:
         self.app = app
         self.listener = listener
         self.options = options if options is not None else FlowOptions()
-        self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
-        self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
+        self.match = match if match is not None else new_match(app.settings, app.match_rng())
+        chosen = setup if setup is not None else default_setup(app.settings, self.match)
+        # The AI's seed goes with the match (a saved one is kept), so that after a restart the
+        # AI plays on as itself and an exported hand verifies.
+        self.setup: MatchSetup = chosen.with_ai_seed(app.seed) if chosen.has_ai else chosen
         self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
         self.me = 0
@@ -156,7 +158,7 @@ class TableFlow:
         given = self.options.players
         self.ai_players: dict[int, ThinkingSeat] = {
             p: ThinkingSeat(
-                given[p] if p in given else make_ai(level, seed=app.seed + (p if players == 2 else 1 + p))
+                given[p] if p in given else make_ai(level, seed=self.ai_seed + (p if players == 2 else 1 + p))
             )
             for p in range(players)
             if not self.seating.is_person(p)
@@ -165,7 +167,7 @@ class TableFlow:
         self.human_ai: ThinkingSeat | None = None
         """Self-play: the AI playing player 0's seat in the person's place."""
         if app.selfplay:
-            self.human_ai = ThinkingSeat(make_ai(level, seed=app.seed + 2))
+            self.human_ai = ThinkingSeat(make_ai(level, seed=self.ai_seed + 2))
         self.seats: dict[int, ThinkingSeat] = {}
         """Thinking seats of the hand on the table, by seat (tests may put scripts here)."""
         self._seats_for: tuple[int, int] | None = None
@@ -192,6 +194,11 @@ class TableFlow:
         """The commitment of the hand on the table as the table showed it before play."""
 
     # --- who is who ---------------------------------------------------------------------------
+
+    @property
+    def ai_seed(self) -> int:
+        """The seed this match's computer players' seeds are made from (kept with the match)."""
+        return self.setup.ai_seed if self.setup.ai_seed is not None else self.app.seed
 
     @property
     def multi(self) -> bool:
@@ -310,7 +317,7 @@ class TableFlow:
     def _play_away(self, hand: Hand, show: bool = True) -> None:
         """Start a hand no person plays, and show it being played."""
         level = self.setup.ai_level
-        seed = self.app.seed + 10 * len(self.match.played)
+        seed = self.ai_seed + 10 * len(self.match.played)
 
         def make(player: int) -> Any:
             return make_ai(level, seed=seed + player)
@@ -325,13 +332,13 @@ class TableFlow:
             self.hand = None
 
     def deal_check(self) -> tuple[bool, str] | None:
-        """After the hand: (whether the revealed deck and salt give the commitment shown before
-        the deal, that commitment's fingerprint); None for a hand dealt without a commitment."""
+        """After the hand: (whether the revealed terms of the deal give the commitment shown
+        before it, that commitment's fingerprint); None for a hand dealt without a commitment."""
         hand = self.hand
         shown = self.shown_commitment
         if hand is None or not hand.is_over or shown is None or not self.options.checks_deal:
             return None
-        return verify_commitment(shown, hand.salt, hand.deck), fingerprint(shown)
+        return hand.commitment_matches(shown), fingerprint(shown)
 
     def finish_away(self) -> None:
         """The AI-only hand is over: score it (once)."""
