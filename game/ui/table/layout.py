@@ -94,6 +94,8 @@ class TableLayout:
     message: pygame.Rect | None = None
     """Where a message may be drawn, at the status line's foot, growing upwards (None: on
     the status line itself)."""
+    meld_lines: int = 1
+    """How many rows the knocker's melds may take."""
 
     def px(self, units: float) -> int:
         """A design-unit length in pixels."""
@@ -234,6 +236,7 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         middle_top = 50 + 8 + face_w * ratio + 4 + 20 + 4
     middle_bottom = message_top - 4
     middle_h = middle_bottom - middle_top
+    meld_lines = 2
     if laid_out:
         # The piles step aside into a column (nothing to take now): the melds get the rest.
         pile_w = min(40.0, (middle_h - 8) / 2 / ratio)
@@ -243,7 +246,11 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         discard = _card_rect(view, margin + pile_w / 2, middle_top + pile_h * 1.5 + 8, size)
         meld_left = margin + pile_w + 10
         meld_area = r(meld_left, middle_top, dw - margin - meld_left, middle_h)
+        # Two rows of melds, or one of bigger cards when the middle is short (a small phone).
         meld_w = min(80.0, (middle_h - 16 - 14) / 2 / ratio, (dw - margin - meld_left) / 5)
+        one_row = min(80.0, (middle_h - 24) / ratio, (dw - margin - meld_left) / 5.4)
+        if one_row > meld_w:
+            meld_w, meld_lines = one_row, 1
     else:
         # Under the piles: their labels and the deal's fingerprint, two short lines.
         pile_w = min(96.0, (middle_h - PILE_NOTES) / ratio, width / 2 - 24)
@@ -295,6 +302,7 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         buttons=buttons,
         facts=r(margin, facts_y, width, FACT_H),
         message=r(margin, message_top, width, status_y + STATUS_H - message_top),
+        meld_lines=meld_lines,
     )
 
 
@@ -469,12 +477,13 @@ def meld_slots(layout: TableLayout, meld_sizes: list[int]) -> list[list[Slot]]:
     """Where each card of the knocker's melds goes, meld by meld."""
     w, h = layout.meld_card
     area = layout.meld_area
-    max_rows = 2 if layout.portrait else 1
+    max_rows = layout.meld_lines
     placed = meld_rows(meld_sizes, area.width, w, max_rows=max_rows)
     rows = 1 + max((row for row, _ in placed), default=0)
     gap = layout.px(18)
     total = rows * h + (rows - 1) * gap
-    top = area.centery - total / 2 + h / 2
+    # Centred in the area, with room above for the melds' title.
+    top = max(area.centery - total / 2, area.top + layout.px(22) if layout.portrait else area.top) + h / 2
     return [[(area.centerx + x, top + row * (h + gap), w, h) for x in xs] for row, xs in placed]
 
 
