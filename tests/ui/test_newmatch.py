@@ -346,3 +346,16 @@ def test_every_level_says_how_the_computer_plays():
     frames(app)
     scene.draw(app.surface)
     assert ("note", f"Medium: {notes['medium']}") in scene.draw_list
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_the_arrows_stay_put_as_the_value_changes(size):
+    """Two clicks on the back arrow step back twice: it does not move as the words change."""
+    app = bare_app(size=size)
+    scene = _screen(app)
+    index = scene.menu.index_of("players")
+    before = scene.menu.arrow_zones(index)
+    press = finger_tap if app.viewport.portrait else click
+    press(app, before[0].center)
+    press(app, before[0].center)
+    assert app.settings.players == "3" and scene.menu.arrow_zones(scene.menu.index_of("players")) == before

@@ -40,6 +40,9 @@ class MenuItem:
     unavailable: Callable[[], str] | None = None
     name: str = ""
     """A stable name for the row (what it sets), for screens and tests."""
+    labels: Callable[[], list[str]] | None = None
+    """Every value the row steps through: its arrows stand as far apart as the widest needs,
+    so they do not move under the pointer as the value changes."""
 
     def reason(self) -> str:
         """Why the row does nothing now, or "" when it works."""
@@ -179,7 +182,10 @@ class Menu:
         measure = font(size)
         label_w = measure.size(item.label)[0]
         zone = self.arrow_zone_width(value_size) if stepped else 0
-        value_w = font(value_size).size(value)[0] + 2 * zone
+        words_w = font(value_size).size(value)[0]
+        if stepped and item.labels is not None:
+            words_w = max([words_w, *(font(value_size).size(label)[0] for label in item.labels())])
+        value_w = words_w + 2 * zone
         if not self.stacked and label_w + value_w + 3 * pad <= rect.width:
             value_rect = pygame.Rect(0, 0, value_w, font(value_size).get_linesize())
             value_rect.midright = (rect.right - pad + (zone // 3 if stepped else 0), rect.centery)
@@ -197,11 +203,15 @@ class Menu:
         while value_size > floor and font(value_size).size(value)[0] + 2 * zone > room:
             value_size -= 1
         value = fit_text(value, value_size, room - 2 * zone)
+        words_w = font(value_size).size(value)[0]
+        if stepped and item.labels is not None:
+            widest = max(font(value_size).size(label)[0] for label in item.labels())
+            words_w = max(words_w, min(widest, room - 2 * zone))
         label_h = font(label_size).get_linesize()
         value_h = font(value_size).get_linesize()
         top = rect.centery - (label_h + value_h) // 2
         left = rect.x + pad - (zone // 3 if stepped else 0)
-        value_rect = pygame.Rect(left, top + label_h, font(value_size).size(value)[0] + 2 * zone, value_h)
+        value_rect = pygame.Rect(left, top + label_h, words_w + 2 * zone, value_h)
         label = fit_text(item.label, label_size, room)
         plan = RowPlan(label, label_size, ("topleft", (rect.x + pad, top)), value, value_size, value_rect)
         return self._with_arrows(plan, zone, rect)
@@ -355,7 +365,10 @@ class Menu:
             if plan.value and plan.value_rect is not None:
                 colour = theme.GREY if reason else theme.GOLD
                 words = plan.words if plan.words is not None else plan.value_rect
-                blit_text(surface, plan.value, plan.value_size, colour, "topleft", words.topleft)
+                anchor, at = (
+                    ("midtop", words.midtop) if plan.arrows is not None else ("topleft", words.topleft)
+                )
+                blit_text(surface, plan.value, plan.value_size, colour, anchor, at)
                 if plan.arrows is not None:
                     for zone, back in zip(plan.arrows, (True, False), strict=True):
                         _draw_arrow(surface, _triangle_box(zone, words, plan.value_size, back), back)

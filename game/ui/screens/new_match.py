@@ -135,6 +135,7 @@ class NewMatchScene(Scene):
             change=lambda step: self.change(name, step),
             unavailable=lambda: settings.option(name).reason,
             name=name,
+            labels=lambda: [label for _, label in settings.option(name).choices],
         )
 
     def change(self, name: str, step: int) -> None:
