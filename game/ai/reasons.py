@@ -136,9 +136,9 @@ def discard_reason(
         if values.total(card) <= values.total(rival) and safer > max(0.0, better_hand):
             warning = f"{card_symbol(rival)} would do about as well for your hand, but could give the opponent a meld"
             parts.append(warning + took_note(view, rival))
-        elif theirs.worth():
+        elif theirs.worth() and card not in (*theirs.mates, *theirs.meld):
             parts.append(f"{card_symbol(rival)} stays: it {theirs.worth()}")
-        elif not mine.meld and not mine.mates and card.value > rival.value:
+        elif not mine.meld and card.value > rival.value:
             parts.append(f"it counts more than {card_symbol(rival)} ({card.value} to {rival.value})")
         elif better_hand > 0:
             parts.append(f"{card_symbol(rival)} stays: more of the unseen cards would meld with it")

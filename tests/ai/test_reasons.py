@@ -125,3 +125,14 @@ def test_the_coach_says_why_the_experts_discard_beats_the_one_played():
         thrown = card_symbol(decision.expert[0].card)
         assert f"the expert would discard {thrown}" in decision.text
         assert f": {thrown} " in decision.text or f"{thrown} fits" in decision.text, decision.text
+
+
+def test_a_reason_never_argues_from_the_pair_it_breaks():
+    """Seen in play: "Discard 7♥: 7♥ only goes with 5♥; 5♥ stays: it goes with 7♥"."""
+    for view in _discard_views():
+        tip = hint(view)
+        if not isinstance(tip.action, Discard):
+            continue
+        name = card_symbol(tip.action.card)
+        stays = re.search(r"(\S+) stays: it goes with ([^;]+)", tip.reason)
+        assert stays is None or name not in stays.group(2), tip.reason
