@@ -76,10 +76,23 @@ LEVEL_NAMES = {
     "hard": "Hard",
     "expert": "Expert",
 }
+LEVEL_NOTES = {
+    "random": "Plays any legal move at random: a way to learn the moves without being beaten.",
+    "simple": "Takes a card only to finish a meld, throws its highest deadwood, knocks the moment it may.",
+    "easy": "Counts its deadwood and little else; takes discards only for a meld and slips often.",
+    "medium": "Keeps pairs and near-runs, knocks as soon as it may, and slips now and then.",
+    "hard": "Reads your hand from your discards, throws safe cards and weighs each knock.",
+    "expert": "The strongest: weighs every card the stock may give, reads your hand closely, never slips.",
+}
+"""What each level of the computer does, in a line (`game.ai.levels` describes the configs)."""
 FORMAT_NAMES = {"2": "Two players", "3": "Three (the dealer sits out)", "4": "Four, in partnerships"}
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 NEXT_DEALER_NAMES = {"loser": "The loser", "winner": "The winner", "alternate": "Take turns"}
 SEAT_KIND_NAMES = {"person": "A person", "ai": "The computer"}
+
+ADDED_SINCE_SCHEMA_2 = ("auto_gin", "confirm_knock", "online_server")
+"""Options added after schema 2 was first written: a save without them is not damaged, they
+take their defaults (an older version ignores them and keeps working)."""
 
 RULES = "rules"
 TABLE = "table"
@@ -127,6 +140,9 @@ class OptionInfo:
     applies: bool = True
     reason: str = ""
     group: str = RULES
+    choice_notes: tuple[str, ...] = ()
+    """For options whose choices need saying (the computer's levels): one line per choice,
+    in the order of `choices`; empty otherwise."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +239,8 @@ class Settings:
     speed: str = "normal"
     four_colour: bool = False
     sound: bool = True
+    auto_gin: bool = False
+    confirm_knock: bool = False
     variant: str = "standard"
     ai_level: str = "medium"
     bonuses: str = "classic"
@@ -385,7 +403,8 @@ class Settings:
         """Read saved settings strictly: any bad value raises DamagedRecordError.
 
         None (nothing saved) gives the defaults. A newer schema raises NewerRecordError.
-        Schema 1 (no ``schema`` key) is migrated: its missing fields take their defaults.
+        Schema 1 (no ``schema`` key) is migrated: its missing fields take their defaults, as
+        do the options in :data:`ADDED_SINCE_SCHEMA_2` when a schema 2 save lacks them.
         Unknown keys are ignored (and dropped at the next save): a version adding a field
         that older ones must not drop bumps the schema instead.
         """
@@ -400,16 +419,13 @@ class Settings:
         settings = cls()
         for f in fields(cls):
             if f.name not in data:
-                if schema == 1 or f.name in ADDED_FOR_ONLINE:
+                if schema == 1 or f.name in ADDED_SINCE_SCHEMA_2:
                     continue  # older saves lack the newer options: they take defaults
                 raise DamagedRecordError(f"settings: {f.name} is missing")
             _read_field(settings, f.name, data[f.name])
         return settings
 
 
-ADDED_FOR_ONLINE = ("online_server",)
-"""Settings added after schema 2 was first written: a save without them is not damaged, they
-take their defaults (an older version ignores them and keeps working)."""
 MAX_SERVER_TEXT = 400
 
 
@@ -492,6 +508,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "speed": tuple(SPEEDS),
     "four_colour": _BOOL,
     "sound": _BOOL,
+    "auto_gin": _BOOL,
+    "confirm_knock": _BOOL,
 }
 _ORDER = tuple(_CHOICES)
 
@@ -646,6 +664,18 @@ _SPECS: dict[str, _Spec] = {
         "Four-colour deck", "Each suit in its own colour, so they are easy to tell apart.", DISPLAY, _on_off
     ),
     "sound": _Spec("Sound", "Sound effects.", DISPLAY, _on_off),
+    "auto_gin": _Spec(
+        "Auto gin",
+        "Discarding the card that leaves you with gin goes gin at once, without asking first.",
+        DISPLAY,
+        _on_off,
+    ),
+    "confirm_knock": _Spec(
+        "Confirm knock",
+        "Ask before knocking, so a slip of the finger never ends the hand.",
+        DISPLAY,
+        _on_off,
+    ),
 }
 
 
@@ -666,6 +696,7 @@ def _describe(name: str, settings: Settings) -> OptionInfo:
         applies=not reason,
         reason=reason,
         group=spec.group,
+        choice_notes=tuple(LEVEL_NOTES[v] for v in allowed) if name == "ai_level" else (),
     )
 
 

@@ -247,6 +247,27 @@ def test_match_setup_lists_the_seats_in_play() -> None:
     assert MatchSetup.from_dict(setup.to_dict()) == setup
 
 
+def test_auto_gin_and_confirm_knock_are_off_by_default_described_and_kept() -> None:
+    settings = Settings()
+    assert settings.auto_gin is False and settings.confirm_knock is False
+    for name in ("auto_gin", "confirm_knock"):
+        info = settings.option(name)
+        assert info.label and info.explanation and info.group == "display"
+        settings.set_option(name, True)
+    assert Settings.from_dict(settings.to_dict()) == settings
+    with pytest.raises(DamagedRecordError):
+        Settings.from_dict({**Settings().to_dict(), "auto_gin": "yes"})
+
+
+def test_a_schema_2_save_from_before_auto_gin_loads_with_them_off() -> None:
+    saved = Settings(speed="fast").to_dict()
+    del saved["auto_gin"], saved["confirm_knock"]
+    assert Settings.from_dict(saved) == Settings(speed="fast")
+    del saved["speed"]
+    with pytest.raises(DamagedRecordError):
+        Settings.from_dict(saved)  # an option of schema 2 itself missing is still damage
+
+
 def test_settings_moved_inside_something_are_damage_not_defaults() -> None:
     with pytest.raises(DamagedRecordError, match="none of their fields"):
         Settings.from_dict({"x": Settings(speed="fast").to_dict()})

@@ -10,8 +10,8 @@ Everything here is testable without a display:
 
 >>> from game.ui.core.viewport import Viewport
 >>> wide = table_layout(Viewport(1280, 720))
->>> wide.card, wide.stock.center, wide.portrait
-((96, 134), (118, 338), False)
+>>> wide.card, wide.stock.center, wide.discard.center, wide.portrait
+((96, 134), (446, 296), (594, 296), False)
 >>> tall = table_layout(Viewport(390, 844))
 >>> tall.portrait, tall.buttons["take"].height >= 44
 (True, True)
@@ -32,6 +32,14 @@ Slot = tuple[float, float, int, int]
 MIDDLE = 160
 """Portrait: the least height (design units) kept for the piles and melds mid-table."""
 COMPACT_DESIGN = (760, 400)
+FACT_H = 20
+"""Portrait: the height of a line of facts (your deadwood, the last move)."""
+STATUS_H = 30
+"""Portrait: the status line."""
+MESSAGE_EXTRA = 26
+"""Portrait: how far above the status line a long message may grow (to three lines)."""
+PILE_NOTES = 42
+"""Portrait: the room under the piles for their labels and the deal's fingerprint."""
 """The design area of the table on a phone held sideways (its own, larger scale)."""
 
 CONTEXT_BUTTONS = ("take", "pass", "prev", "lay", "next", "suggest", "done", "cancel")
@@ -76,6 +84,18 @@ class TableLayout:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     compact: bool = False
     """A phone held sideways: small panel, one row of cards, the knock buttons mid-table."""
+    context_row: pygame.Rect | None = None
+    """Where the buttons of the moment (Take, Knock, Lay down...) stand in one row, centred
+    together whichever of them show (None: each keeps its own place, as on a phone)."""
+    panel_room: pygame.Rect | None = None
+    """Free room in the side panel, between its facts and its tools (a prompt may go there)."""
+    facts: pygame.Rect | None = None
+    """Portrait: the line of your deadwood (the last move has the `log` line under it)."""
+    message: pygame.Rect | None = None
+    """Where a message may be drawn, at the status line's foot, growing upwards (None: on
+    the status line itself)."""
+    meld_lines: int = 1
+    """How many rows the knocker's melds may take."""
 
     def px(self, units: float) -> int:
         """A design-unit length in pixels."""
@@ -97,10 +117,14 @@ def table_layout(view: Viewport, players: int = 2, laid_out: bool = False) -> Ta
         return _portrait(view, players, laid_out)
     if view.short_landscape:
         return _compact(replace(view, design=COMPACT_DESIGN), players)
-    return _landscape(view, players)
+    return _landscape(view, players, laid_out)
 
 
-def _landscape(view: Viewport, players: int) -> TableLayout:
+def _landscape(view: Viewport, players: int, laid_out: bool) -> TableLayout:
+    """A card table: the opponent across it, the piles in the middle, your hand in front of
+    you with the buttons of the moment just above it, the scores in a panel on the right.
+    Once the knocker's melds are down the piles step aside to the left, the melds take the
+    middle."""
     dw, dh = view.design_size
     r = view.rect
     panel_w = 238
@@ -109,32 +133,43 @@ def _landscape(view: Viewport, players: int) -> TableLayout:
     cx = left + 520
     extra = dh - 720
     hand_y = 606 + extra
-    pile_y = 338 + extra / 2
+    pile_y = 296 + extra / 2
     card = card_size(view.px(96))
-    stock = _card_rect(view, left + 118, pile_y, card)
-    discard = _card_rect(view, left + 248, pile_y, card)
-    status_y = pile_y + 124
+    card_h = 96 * 134 / 96
+    if laid_out:
+        stock = _card_rect(view, left + 118, pile_y, card)
+        discard = _card_rect(view, left + 248, pile_y, card)
+    else:
+        stock = _card_rect(view, cx - 74, pile_y, card)
+        discard = _card_rect(view, cx + 74, pile_y, card)
+    # From the hand up: the buttons of the moment clear of a raised card, the status line,
+    # then the piles' labels and the fingerprint under the piles.
+    hand_top = hand_y - card_h / 2
+    ctx_h = 40
+    ctx_y = hand_top - 24 - 8 - ctx_h
+    status_y = ctx_y - 8 - 32
     buttons = {}
     px, pw = dw - panel_w + 4, 206
     half = (pw - 8) // 2
-    buttons["knock"] = r(px, 352 + extra / 2, pw, 40)
-    buttons["gin"] = r(px, 398 + extra / 2, pw, 40)
-    buttons["rank"] = r(px, 468 + extra / 2, half, 36)
-    buttons["suit"] = r(px + half + 8, 468 + extra / 2, half, 36)
-    buttons["melds"] = r(px, 510 + extra / 2, half, 36)
-    buttons["hint"] = r(px + half + 8, 510 + extra / 2, half, 36)
-    buttons["sheet"] = r(px, 552 + extra / 2, pw, 36)
+    tools_y = 468 + extra / 2
+    buttons["rank"] = r(px, tools_y, half, 36)
+    buttons["suit"] = r(px + half + 8, tools_y, half, 36)
+    buttons["melds"] = r(px, tools_y + 42, half, 36)
+    buttons["hint"] = r(px + half + 8, tools_y + 42, half, 36)
+    buttons["sheet"] = r(px, tools_y + 84, pw, 36)
     buttons["help"] = r(px, dh - 68, half, 38)
     buttons["menu"] = r(px + half + 8, dh - 68, half, 38)
-    ctx_y = status_y + 14
-    buttons["take"] = r(cx - 160, ctx_y, 150, 40)
-    buttons["pass"] = r(cx + 10, ctx_y, 150, 40)
-    buttons["prev"] = r(cx - 250, ctx_y, 90, 40)
-    buttons["lay"] = r(cx - 130, ctx_y, 260, 40)
-    buttons["next"] = r(cx + 160, ctx_y, 90, 40)
-    buttons["suggest"] = r(cx - 250, ctx_y, 240, 40)
-    buttons["done"] = r(cx + 10, ctx_y, 200, 40)
-    buttons["cancel"] = r(cx - 110, ctx_y, 220, 40)
+    # The buttons of the moment, in one row over the hand: `place_row` centres the ones shown.
+    buttons["knock"] = r(cx - 310, ctx_y, 200, ctx_h)
+    buttons["gin"] = r(cx - 100, ctx_y, 200, ctx_h)
+    buttons["cancel"] = r(cx + 110, ctx_y, 200, ctx_h)
+    buttons["take"] = r(cx - 160, ctx_y, 150, ctx_h)
+    buttons["pass"] = r(cx + 10, ctx_y, 150, ctx_h)
+    buttons["prev"] = r(cx - 250, ctx_y, 90, ctx_h)
+    buttons["lay"] = r(cx - 130, ctx_y, 260, ctx_h)
+    buttons["next"] = r(cx + 160, ctx_y, 90, ctx_h)
+    buttons["suggest"] = r(cx - 250, ctx_y, 240, ctx_h)
+    buttons["done"] = r(cx + 10, ctx_y, 200, ctx_h)
     return TableLayout(
         view=view,
         portrait=False,
@@ -152,10 +187,12 @@ def _landscape(view: Viewport, players: int) -> TableLayout:
         opp_y=view.px(100),
         opp_span=(view.px(left + 70), view.px(left + 970)),
         panel=panel,
-        status=r(cx - 330, status_y - 38, 660, 32),
+        status=r(cx - 330, status_y, 660, 32),
         name_anchor=view.point(left + 24, 186),
         log=r(dw - panel_w + 4, dh - 170, panel_w - 28, 90),
         buttons=buttons,
+        context_row=r(left + 40, ctx_y, 960, ctx_h),
+        panel_room=r(dw - panel_w + 4, 352 + extra / 2, pw, tools_y - 8 - 352 - extra / 2),
     )
 
 
@@ -181,15 +218,25 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
     hand_top = row1_y - card_h / 2
     ctx_h = 46
     ctx_y = hand_top - 20 - ctx_h
-    status_y = ctx_y - 32
-    info_y = status_y - 22
+    # Over the buttons: your deadwood and the last move, each on a line of its own; over
+    # them the status line, where a message (a hint) appears and grows upwards, to at most
+    # three lines, never over the facts or the piles' labels.
+    log_y = ctx_y - 4 - FACT_H
+    facts_y = log_y - FACT_H
+    status_y = facts_y - 2 - STATUS_H
+    message_top = status_y - MESSAGE_EXTRA
     panel = r(0, 0, dw, 50)
     opp_w = 40.0
     opp_h = opp_w * ratio
     opp_y = 50 + 8 + opp_h / 2
     middle_top = opp_y + opp_h / 2 + 24
-    middle_bottom = info_y - 4
+    face_w = min(52.0, width / 7)
+    if laid_out:
+        # The opponent's row may be shown (bigger cards) with its deadwood under it.
+        middle_top = 50 + 8 + face_w * ratio + 4 + 20 + 4
+    middle_bottom = message_top - 4
     middle_h = middle_bottom - middle_top
+    meld_lines = 2
     if laid_out:
         # The piles step aside into a column (nothing to take now): the melds get the rest.
         pile_w = min(40.0, (middle_h - 8) / 2 / ratio)
@@ -199,11 +246,16 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         discard = _card_rect(view, margin + pile_w / 2, middle_top + pile_h * 1.5 + 8, size)
         meld_left = margin + pile_w + 10
         meld_area = r(meld_left, middle_top, dw - margin - meld_left, middle_h)
+        # Two rows of melds, or one of bigger cards when the middle is short (a small phone).
         meld_w = min(80.0, (middle_h - 16 - 14) / 2 / ratio, (dw - margin - meld_left) / 5)
+        one_row = min(80.0, (middle_h - 24) / ratio, (dw - margin - meld_left) / 5.4)
+        if one_row > meld_w:
+            meld_w, meld_lines = one_row, 1
     else:
-        pile_w = min(96.0, (middle_h - 26) / ratio, width / 2 - 24)
+        # Under the piles: their labels and the deal's fingerprint, two short lines.
+        pile_w = min(96.0, (middle_h - PILE_NOTES) / ratio, width / 2 - 24)
         pile_h = pile_w * ratio
-        pile_y = middle_top + (middle_h - 22) / 2
+        pile_y = middle_top + (middle_h - PILE_NOTES) / 2
         size = card_size(view.px(pile_w))
         stock = _card_rect(view, cx - pile_w * 0.6 - 6, pile_y, size)
         discard = _card_rect(view, cx + pile_w * 0.6 + 6, pile_y, size)
@@ -233,7 +285,7 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         card=card_size(view.px(card_w)),
         pile_card=card_size(view.px(pile_w)),
         opp_card=card_size(view.px(opp_w)),
-        opp_face_card=card_size(view.px(min(52.0, width / 7))),
+        opp_face_card=card_size(view.px(face_w)),
         meld_card=card_size(view.px(meld_w)),
         stock=stock,
         discard=discard,
@@ -244,11 +296,18 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         opp_y=view.px(opp_y),
         opp_span=(view.px(margin + 70), view.px(dw - margin)),
         panel=panel,
-        status=r(margin, status_y - 2, width, 30),
+        status=r(margin, status_y, width, STATUS_H),
         name_anchor=view.point(margin, opp_y),
-        log=r(margin, info_y, width, 20),
+        log=r(margin, log_y, width, FACT_H),
         buttons=buttons,
+        facts=r(margin, facts_y, width, FACT_H),
+        message=r(margin, message_top, width, status_y + STATUS_H - message_top),
+        meld_lines=meld_lines,
     )
+
+
+FACE_W = 44.0
+"""A phone held sideways: the width of the opponent's cards once shown (big enough to read)."""
 
 
 def _compact(view: Viewport, players: int) -> TableLayout:
@@ -263,19 +322,24 @@ def _compact(view: Viewport, players: int) -> TableLayout:
     ratio = 134 / 96
     opp_w = 34.0
     opp_y = 8 + opp_w * ratio / 2
-    pile_w = 60.0
-    pile_y = opp_y + opp_w * ratio / 2 + 12 + pile_w * ratio / 2 + (dh - 400) / 3
-    stock = _card_rect(view, 42, pile_y, card_size(view.px(pile_w)))
+    pile_w = 52.0
+    # Below the opponent's row as it is shown at the end (with its meld bars), so the
+    # knocker's card askew on the discard pile never reaches into it.
+    pile_y = 8 + FACE_W * ratio + 12 + pile_w * ratio / 2 + (dh - 400) / 3
+    stock = _card_rect(view, 38, pile_y, card_size(view.px(pile_w)))
     discard = _card_rect(view, 112, pile_y, card_size(view.px(pile_w)))
     card_w = min(76.0, (play_w - 20) / 8)
-    hand_y = dh - 6 - card_w * ratio / 2
+    # The meld bars go under the cards (over them they hid the turned indices).
+    hand_y = dh - 6 - 9 - card_w * ratio / 2
     hand_top = hand_y - card_w * ratio / 2
     ctx_h = 40
     ctx_y = hand_top - 18 - ctx_h
-    status_y = ctx_y - 22
-    meld_top = opp_y + opp_w * ratio / 2 + 20
+    status_y = ctx_y - 12
+    # Under the opponent's row as it is shown at the end (bigger cards, their meld bars),
+    # with room for the melds' title.
+    meld_top = 8 + FACE_W * ratio + 10 + 20
     meld_area = r(158, meld_top, play_w - 166, status_y - 16 - meld_top)
-    meld_w = min(62.0, (status_y - 16 - meld_top - 14) / ratio)
+    meld_w = min(56.0, (status_y - 16 - meld_top - 14) / ratio)
     buttons = {}
     third = min(150.0, (play_w - 40) / 3)
     row = [cx - 1.5 * third - 8, cx - 0.5 * third, cx + 0.5 * third + 8]
@@ -302,7 +366,7 @@ def _compact(view: Viewport, players: int) -> TableLayout:
         card=card_size(view.px(card_w)),
         pile_card=card_size(view.px(pile_w)),
         opp_card=card_size(view.px(opp_w)),
-        opp_face_card=card_size(view.px(opp_w)),
+        opp_face_card=card_size(view.px(FACE_W)),  # shown at the end: big enough to read
         meld_card=card_size(view.px(meld_w)),
         stock=stock,
         discard=discard,
@@ -317,6 +381,7 @@ def _compact(view: Viewport, players: int) -> TableLayout:
         name_anchor=view.point(10, opp_y),
         log=r(dw - panel_w + 4, top - 50, panel_w - 16, 44),
         buttons=buttons,
+        context_row=r(10, ctx_y, play_w - 20, ctx_h),
     )
 
 
@@ -403,20 +468,22 @@ def opponent_slots(
         count, (left + right) / 2, w, max_width=right - left, max_step=step, min_step=layout.px(12)
     )
     y = layout.opp_y + (h - layout.opp_card[1]) / 2 if layout.portrait or layout.compact else layout.opp_y
-    sign = 0 if layout.portrait else -1
-    return [(x, y + sign * fan_arc(i, count, layout.px(10)), w, h) for i, x in enumerate(xs)]
+    # A straight row: a curve would lift its ends off the top of a short window and leave
+    # the revealed row's meld bars at different heights.
+    return [(x, y, w, h) for x in xs]
 
 
 def meld_slots(layout: TableLayout, meld_sizes: list[int]) -> list[list[Slot]]:
     """Where each card of the knocker's melds goes, meld by meld."""
     w, h = layout.meld_card
     area = layout.meld_area
-    max_rows = 2 if layout.portrait else 1
+    max_rows = layout.meld_lines
     placed = meld_rows(meld_sizes, area.width, w, max_rows=max_rows)
     rows = 1 + max((row for row, _ in placed), default=0)
     gap = layout.px(18)
     total = rows * h + (rows - 1) * gap
-    top = area.centery - total / 2 + h / 2
+    # Centred in the area, with room above for the melds' title.
+    top = max(area.centery - total / 2, area.top + layout.px(22) if layout.portrait else area.top) + h / 2
     return [[(area.centerx + x, top + row * (h + gap), w, h) for x in xs] for row, xs in placed]
 
 
