@@ -143,6 +143,8 @@ def test_a_dropped_connection_and_a_restart_both_come_back_to_the_seat(
                 proxy.cut()
                 game.close()
                 game = Driver("--window", "1280x720", storage=True)
+                assert f"your seat at table {code}" in game.said()
+                await game.press("Play online")
                 await game.press("Continue online match")
                 back = await at_table(game)
                 back = await game.until(lambda s: not s["table"]["moving"], "the table at rest")

@@ -25,11 +25,6 @@ DISPLAY_OPTIONS = ("speed", "four_colour", "sound")
 """The options of this screen, in order (the settings' "display" group)."""
 FULLSCREEN = "fullscreen"
 """The browser's full-screen row (offered only where the page can go full screen)."""
-SERVER = "online_server"
-"""The online server's row: its address is typed on the server entry screen."""
-SERVER_EXPLANATION = (
-    "The game server for Play online (ws:// or wss://). Automatic: the page's, or this computer's."
-)
 PREVIEW = [Card.parse(text) for text in ("AS", "KH", "QD", "JC")]
 """One card of each suit, to see the deck's colours."""
 
@@ -49,14 +44,6 @@ class SettingsScene(Scene):
                     "Full screen", press=self.toggle_fullscreen, value=self._fullscreen_value, name=FULLSCREEN
                 )
             )
-        self.items.append(
-            MenuItem(
-                "Online server",
-                press=lambda: self.app.screens.show("server_entry"),
-                value=lambda: self.app.settings.online_server or "automatic",
-                name=SERVER,
-            )
-        )
         self.menu = Menu(self.items, pygame.Rect(0, 0, 1, 1))
         self.done_button = Button("Done", pygame.Rect(0, 0, 1, 1), self.back, key="Esc", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.done_button])
@@ -180,8 +167,6 @@ class SettingsScene(Scene):
         if item is not None:
             if item.name == FULLSCREEN:
                 explanation = self.note or "Use the whole screen for the table (the browser's bars hide)."
-            elif item.name == SERVER:
-                explanation = SERVER_EXPLANATION
             else:
                 explanation = self.app.settings.option(item.name).explanation
             size = view.font(21 if not portrait else 17)
