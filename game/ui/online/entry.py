@@ -61,6 +61,10 @@ class OnlineScene(Scene):
         if start == "continue":
             self.resume()
         elif start == "join" and code:
+            kept = self.app.persistence.load_online_seat()
+            if kept is not None and kept.code == code:
+                self.resume()  # the page reloaded at a table this device has a seat at
+                return
             entry = self.ask_code("join", code)  # straight away: the link named the table
             join = getattr(entry, "join", None)
             if callable(join):

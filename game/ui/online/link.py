@@ -90,6 +90,9 @@ class OnlineLink:
         (within `wait` seconds, JOIN_WAIT_S by default)."""
         if self.busy:
             return
+        if not _loop_running():
+            failed("Online play runs inside the game's own loop (python -m game); it is not running.")
+            return
         self.busy = what
 
         async def run() -> None:
@@ -126,7 +129,7 @@ class OnlineLink:
 
     def send(self, request: Callable[[Session], Awaitable[None]]) -> None:
         """Send a request after every one sent before it (a refusal comes back as an event)."""
-        if self.closed:
+        if self.closed or not _loop_running():
             return
         if self._outbox is None:
             self._outbox = asyncio.Queue()
@@ -151,9 +154,19 @@ class OnlineLink:
         self.closed = True
         for task in list(self._tasks):
             task.cancel()
-        self._start(self.session.close())
+        if _loop_running():
+            self._start(self.session.close())
 
     def _start(self, coroutine: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _loop_running() -> bool:
+    """Whether an asyncio loop runs the frames (the game's main.py, or the page's own loop)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
