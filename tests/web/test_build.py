@@ -111,7 +111,9 @@ def test_archive_holds_the_game_and_nothing_else(site: Path) -> None:
     assert any(name.startswith("assets/game/rules/") for name in names)
     assert "assets/assets/icon.png" in names
     assert "assets/game/online/session.py" in names  # online play's client library ships
+    assert "assets/game/ui/online/table.py" in names  # and its screens
     assert not any(name.startswith(("assets/game/server/", "assets/game/client/")) for name in names)
+    assert not any("websockets" in name for name in names)  # the page's own WebSocket is used
     for name in names:
         assert name.startswith("assets/")
         inner = name.removeprefix("assets/")
