@@ -30,25 +30,25 @@ from game.storage.store import DamagedRecordError, schema_of
 
 __all__ = [
     "AI_LEVELS",
+    "AUTO_SORTS",
     "BONUS_PRESETS",
+    "CARD_BACKS",
+    "CARD_SIZES",
     "FIRST_DEALERS",
+    "NAME_LENGTH",
     "NEXT_DEALERS",
     "PLAYER_COUNTS",
     "PLAYER_LABELS",
     "SCHEMA",
     "SEAT_KINDS",
     "SPEEDS",
-    "TARGETS",
-    "AUTO_SORTS",
-    "CARD_BACKS",
-    "CARD_SIZES",
-    "NAME_LENGTH",
     "TABLE_COLOURS",
-    "clean_name",
+    "TARGETS",
     "VARIANTS",
     "MatchSetup",
     "OptionInfo",
     "Settings",
+    "clean_name",
     "seat_names",
 ]
 
@@ -107,7 +107,12 @@ AUTO_SORTS = ("off", "melds", "rank", "suit")
 AUTO_SORT_NAMES = {"off": "Off", "melds": "By melds", "rank": "By rank", "suit": "By suit"}
 CARD_BACKS = ("red", "blue", "green", "night")
 """The card backs, drawn by `game.ui.core.art`."""
-CARD_BACK_NAMES = {"red": "Red lattice", "blue": "Blue lattice", "green": "Green check", "night": "Night and gold"}
+CARD_BACK_NAMES = {
+    "red": "Red lattice",
+    "blue": "Blue lattice",
+    "green": "Green check",
+    "night": "Night and gold",
+}
 TABLE_COLOURS = ("green", "blue", "red", "grey")
 """The colours of the table's felt (`game.ui.core.theme`)."""
 TABLE_COLOUR_NAMES = {"green": "Green felt", "blue": "Blue felt", "red": "Red felt", "grey": "Grey felt"}
@@ -454,7 +459,7 @@ class Settings:
         return [
             info
             for info in self.options()
-            if not info.applies and not _same(info.value, defaults.value(info.name))
+            if info.group != DISPLAY and not info.applies and not _same(info.value, defaults.value(info.name))
         ]
 
     # --- records ---------------------------------------------------------------------------
@@ -741,9 +746,12 @@ _SPECS: dict[str, _Spec] = {
         "Card backs", "The pattern on the back of the cards.", DISPLAY, lambda v, s: CARD_BACK_NAMES[v]
     ),
     "table_colour": _Spec(
-        "Table colour", "The colour of the cloth the cards are played on.", DISPLAY,
+        "Table colour",
+        "The colour of the cloth the cards are played on.",
+        DISPLAY,
         lambda v, s: TABLE_COLOUR_NAMES[v],
-    ),  # fmt: skip
+        lambda s: "High contrast plays on a black table." if s.high_contrast else "",
+    ),
     "left_handed": _Spec(
         "Left-handed",
         "On a phone, the piles and the buttons you press most move to the left side of the table.",

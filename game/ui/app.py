@@ -31,7 +31,7 @@ from game.storage.persistence import Persistence
 from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
 from game.storage.stats import Stats
 from game.ui.coach.review import ReviewScene, review_button
-from game.ui.core import browser, drawing, richtext, text
+from game.ui.core import browser, drawing, richtext, text, theme
 from game.ui.core.art import CardArt
 from game.ui.core.navigation import ScreenMaker, Screens
 from game.ui.core.pointer import PointerFilter
@@ -44,6 +44,7 @@ from game.ui.fairplay.one_hand import OneHandTable
 from game.ui.screens.celebration import CelebrationScene
 from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.name_entry import NameEntryScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene, deliver_notices
 from game.ui.screens.pause import PauseScene
@@ -66,6 +67,7 @@ SCREENS: dict[str, ScreenMaker] = {
     "table": TableScene,
     "pause": PauseScene,
     "settings": SettingsScene,
+    "name_entry": NameEntryScene,
     "statistics": StatsScene,
     "rules": RulesScene,
     "help": HelpScene,
@@ -235,8 +237,9 @@ class App:
         self.art = CardArt()
         self.sounds = Sounds()
         self.pointer = PointerFilter()
-        self.viewport = Viewport(*DEFAULT_WINDOW)
+        self.viewport = Viewport(*DEFAULT_WINDOW, zoom=self.settings.zoom)
         self.surface = pygame.Surface(DEFAULT_WINDOW)
+        self._apply_looks()
 
     # --- the window -------------------------------------------------------------------------
 
@@ -266,7 +269,7 @@ class App:
 
     def _adopt(self, size: tuple[int, int], density: float) -> None:
         """Lay everything out for a window of `size` real pixels."""
-        self.viewport = Viewport(size[0], size[1], density)
+        self.viewport = Viewport(size[0], size[1], density, zoom=self.settings.zoom)
         self.pointer.reset()
         drawing.reset()
         table_draw.reset()
@@ -287,14 +290,36 @@ class App:
         if page is not None and (page[0] != self.viewport.size or page[1] != self.viewport.density):
             self.resize(*page)
 
+    def _apply_looks(self) -> None:
+        """The theme, the table's felt and the cards' faces and backs the settings ask for."""
+        settings = self.settings
+        theme.apply(settings.high_contrast, settings.table_colour)
+        self.art.set_style(settings.card_back, settings.high_contrast)
+        drawing.reset()
+        table_draw.reset()
+
+    def settings_changed(self) -> None:
+        """A setting changed: take up its looks and its size at once, on every screen."""
+        self._apply_looks()
+        self._adopt(self.viewport.size, self.viewport.density)
+
     # --- shared services --------------------------------------------------------------------
 
     @property
-    def speed(self) -> float:
-        """The animation speed in force (command line beats settings)."""
+    def pace(self) -> float:
+        """How fast the game moves on (the computer's pauses, the result's): the speed chosen,
+        also when motion is reduced (command line beats settings)."""
         if self.speed_override is not None:
             return max(0.0, float(self.speed_override))
         return self.settings.speed_factor
+
+    @property
+    def speed(self) -> float:
+        """The animation speed in force: 0 (every card jumps to its place) when motion is
+        reduced, otherwise the pace."""
+        if self.settings.reduced_motion:
+            return 0.0
+        return self.pace
 
     def play(self, effect: str) -> None:
         """Play a sound effect when sound is on (never during self-play)."""

@@ -72,6 +72,11 @@ class Scene:
         """
         return []
 
+    def spoken(self) -> str:
+        """What a screen reader should say about this screen now (its focus, its question);
+        the app says it again whenever it changes. "" says nothing."""
+        return ""
+
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 
@@ -200,7 +205,16 @@ class GameApp(Protocol):
 
     @property
     def speed(self) -> float:
-        """The animation speed in force (0: instant)."""
+        """The animation speed in force (0: instant, also when motion is reduced)."""
+        ...
+
+    @property
+    def pace(self) -> float:
+        """How fast play moves on: the computer's pauses, the result's (0: no pauses)."""
+        ...
+
+    def settings_changed(self) -> None:
+        """A setting changed: its looks and sizes take effect on every screen at once."""
         ...
 
     def play(self, effect: str) -> None:

@@ -108,6 +108,10 @@ class ButtonRow:
             button.draw(surface, focused is button)
 
 
+STILL_SECONDS = 1.3
+"""How long a banner stays when nothing may move (reduced motion)."""
+
+
 @dataclass
 class Toast:
     """A short message that fades after a few seconds (why an action was refused, hints)."""
@@ -167,10 +171,30 @@ class Banner:
     text: str = ""
     scale: float = 0.0
     alpha: float = 0.0
-    colour: tuple[int, int, int] = theme.GOLD
+    colour: tuple[int, int, int] = (255, 212, 90)
+    still_left: float = 0.0
+    """Seconds a still banner (reduced motion) stays up."""
 
-    def show(self, animator: Animator, text: str, colour: tuple[int, int, int] = theme.GOLD) -> None:
-        """Pop `text` in, hold it briefly, fade it out (queued behind running animation)."""
+    def tick(self, dt: float) -> None:
+        """Count down a still banner; it goes when its time is up."""
+        if self.still_left > 0:
+            self.still_left -= dt
+            if self.still_left <= 0:
+                self.still_left, self.alpha = 0.0, 0.0
+
+    def show(
+        self, animator: Animator, text: str, colour: tuple[int, int, int] | None = None, still: bool = False
+    ) -> None:
+        """Pop `text` in, hold it briefly, fade it out (queued behind running animation).
+
+        `still` (reduced motion): the word just appears, stays for :data:`STILL_SECONDS` of
+        :meth:`tick` time and goes, with no pop and no fade.
+        """
+        colour = colour if colour is not None else theme.GOLD
+        if still:
+            self.text, self.colour, self.scale, self.alpha = text, colour, 1.0, 1.0
+            self.still_left = STILL_SECONDS
+            return
 
         def start() -> None:
             self.text, self.colour, self.scale, self.alpha = text, colour, 0.6, 0.0

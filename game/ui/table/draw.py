@@ -35,17 +35,20 @@ def reset() -> None:
 
 
 def panel_box(
-    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB = theme.TABLE_PANEL
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB | None = None
 ) -> None:
-    """A rounded panel with a thin light edge."""
+    """A rounded panel with a thin light edge (the table's panel colour unless told)."""
     radius = max(6, round(16 * scale))
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, fill if fill is not None else theme.TABLE_PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=max(1, round(2 * scale)), border_radius=radius)
 
 
 def background(layout: TableLayout) -> pygame.Surface:
     """The table: felt plus the pile outlines and the panel, rendered once per layout."""
-    key = ("table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft)
+    key = (
+        "table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft,
+        theme.FELT_LIGHT, theme.high_contrast,
+    )  # fmt: skip
     cached = _cache.get(key)
     if cached is not None:
         return cached

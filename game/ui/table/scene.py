@@ -520,6 +520,7 @@ class TableScene(Scene):
         self.animator.speed = self.app.speed
         self.animator.update(dt)
         self.toast.update(dt)
+        self.banner.tick(dt)
         self.input.update(dt)
         self.flash_time = max(0.0, self.flash_time - dt)
         self.clock += dt
@@ -528,7 +529,7 @@ class TableScene(Scene):
         if flow is None:
             return
         top = self.app.stack.top
-        flow.play_background(dt, self.app.speed, watched=top is not None and top.name == "away_game")
+        flow.play_background(dt, self.app.pace, watched=top is not None and top.name == "away_game")
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:
             return
@@ -541,10 +542,10 @@ class TableScene(Scene):
             self.passing.hide()  # the other person's turn: hide the table first
             return
         if hand.is_over:
-            if flow.result_due(dt, self.app.speed):
+            if flow.result_due(dt, self.app.pace):
                 self.open_result()
             return
-        decided = flow.update(dt, self.app.speed, may_act=True)
+        decided = flow.update(dt, self.app.pace, may_act=True)
         if decided is not None:
             self.moves.play_for_seat(*decided)
 
