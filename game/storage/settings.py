@@ -121,6 +121,9 @@ CARD_SIZES = (100, 120, 140, 160)
 CARD_SIZE_NAMES = {100: "Normal", 120: "Large (120 %)", 140: "Larger (140 %)", 160: "Largest (160 %)"}
 NAME_LENGTH = 12
 """The most characters a player's name may have (it must fit a phone's score strip)."""
+RESERVED_NAMES = frozenset({"you", "ai", "the ai", "the computer", "south", "west", "north", "east"})
+"""Names the game gives seats and the computer already: a person taking one would be
+mistaken for another seat in the log and the scores."""
 NAME_EXPLANATION = (
     "A name for the person at this seat when people pass the device (pass and play); "
     "empty uses the seat's place. The computer's seats keep theirs."
@@ -385,6 +388,9 @@ class Settings:
         name = clean_name(text)
         if text.strip() and not name:
             raise ValueError("A name needs letters or digits.")
+        folded = name.casefold()
+        if folded in RESERVED_NAMES or folded.startswith("ai "):
+            raise ValueError(f"{name} is what the game calls a seat or the computer: choose another name.")
         for other, taken in enumerate(self.names):
             if name and other != player and taken.casefold() == name.casefold():
                 raise ValueError(f"Another seat is already called {taken}.")
@@ -501,7 +507,7 @@ def _read_field(settings: Settings, name: str, value: object) -> None:
         if not isinstance(value, list) or len(value) != 4:
             raise DamagedRecordError(f"settings: names must be a list of four, not {value!r:.60}")
         for player, text in enumerate(value):
-            if not isinstance(text, str) or clean_name(text) != text:
+            if not isinstance(text, str) or clean_name(text) != text or text.casefold() in RESERVED_NAMES:
                 raise DamagedRecordError(f"settings: name {player} is not a name: {text!r:.40}")
         if len({t.casefold() for t in value if t}) != len([t for t in value if t]):
             raise DamagedRecordError("settings: two players have the same name")

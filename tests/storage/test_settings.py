@@ -344,3 +344,11 @@ def test_a_name_is_cleaned_limited_and_never_shared() -> None:
         settings.set_name(4, "Dan")
     assert settings.names == ["Grand ma Ros", "Bobscriptale", "Zoë Al", ""]
     assert settings.set_name(1, "   ") == "" and settings.names[1] == ""
+
+
+@pytest.mark.parametrize("taken", ["North", "you", "AI", "AI Bob", "the computer"])
+def test_a_name_the_game_gives_a_seat_or_the_computer_is_refused(taken: str) -> None:
+    settings = Settings()
+    with pytest.raises(ValueError, match="choose another name"):
+        settings.set_name(0, taken)
+    assert settings.names == ["", "", "", ""]

@@ -65,7 +65,7 @@ class MatchResultScene(Scene):
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup
-        self.seating = Seating.of(match, setup)
+        self.seating = Seating.of(match, setup, app.settings.names)
         self.again_button = Button(
             "Play again", pygame.Rect(0, 0, 1, 1), self.play_again, key="Enter", accent=theme.ACCENT
         )

@@ -137,7 +137,6 @@ class TableFlow:
         self.options = options if options is not None else FlowOptions()
         self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
         self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
-        self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
         self.me = 0
         """The seat shown at the bottom of the table (the person holding the device)."""
@@ -189,6 +188,11 @@ class TableFlow:
         """The commitment of the hand on the table as the table showed it before play."""
 
     # --- who is who ---------------------------------------------------------------------------
+
+    @property
+    def seating(self) -> Seating:
+        """Who plays each player and their names (the settings' names, as they are now)."""
+        return Seating.of(self.match, self.setup, self.app.settings.names)
 
     @property
     def multi(self) -> bool:

@@ -142,7 +142,7 @@ class TableScene(Scene):
         if self.flow is not None:
             return self.flow.seating
         assert self.match is not None
-        return Seating.of(self.match, self._initial_setup)
+        return Seating.of(self.match, self._initial_setup, self.app.settings.names)
 
     me = FlowState(0, "The seat shown at the bottom: the person holding the device.")
     opp = FlowState(1, "The opponent's seat.")
