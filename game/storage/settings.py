@@ -744,7 +744,7 @@ _SPECS: dict[str, _Spec] = {
     ),
     "auto_sort": _Spec(
         "Sort after each draw",
-        "Put your hand in order by itself each time you draw, the way Rank, Suit or Melds would.",
+        "Your hand goes back in order each time you draw, even after you moved cards yourself.",
         DISPLAY,
         lambda v, s: AUTO_SORT_NAMES[v],
     ),

@@ -52,6 +52,9 @@ class TableReactions:
         table.toast.clear()  # a message or hint is about the moment that just passed
         if seat == me and isinstance(action, DrawStock | DrawDiscard):
             table.order.sync(hand.hands[me], insert_at)
+            sort = table.app.settings.auto_sort
+            if sort != "off":
+                table.order.sort(sort)  # the setting: in order after every draw, whatever was moved
             table.selected = hand.hands[me][-1]
         else:
             table.order.sync(hand.hands[me])

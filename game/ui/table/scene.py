@@ -224,6 +224,8 @@ class TableScene(Scene):
         assert self.flow is not None
         self.sprites.clear()
         self.order = HandOrder()
+        if self.app.settings.auto_sort != "off":
+            self.order.mode = self.app.settings.auto_sort
         self.passing.forget()
         self.opp_order = []
         self.selected = self.hinted = None
