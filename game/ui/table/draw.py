@@ -359,6 +359,9 @@ def message_area(layout: TableLayout) -> pygame.Rect:
     status = layout.status
     if layout.portrait:
         return status
+    if layout.mirrored:  # the piles sit at the right end of the line
+        right = min(status.right, min(layout.stock.left, layout.discard.left) - layout.px(16))
+        return pygame.Rect(status.left, status.top, max(1, right - status.left), status.height)
     left = max(status.left, layout.discard.right + layout.px(16))
     return pygame.Rect(left, status.top, max(1, status.right - left), status.height)
 

@@ -76,6 +76,8 @@ class TableLayout:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     compact: bool = False
     """A phone held sideways: small panel, one row of cards, the knock buttons mid-table."""
+    mirrored: bool = False
+    """Laid out for the left hand (a phone's piles and buttons on the other side)."""
 
     def px(self, units: float) -> int:
         """A design-unit length in pixels."""
@@ -91,13 +93,74 @@ class TableLayout:
         return self.meld_area.center
 
 
-def table_layout(view: Viewport, players: int = 2, laid_out: bool = False) -> TableLayout:
-    """The table laid out for `view` (`laid_out`: the knocker's melds are on the table)."""
+def table_layout(
+    view: Viewport, players: int = 2, laid_out: bool = False, left_handed: bool = False
+) -> TableLayout:
+    """The table laid out for `view` (`laid_out`: the knocker's melds are on the table).
+
+    `left_handed` mirrors a phone's table (portrait or held sideways): the piles and the
+    buttons go to the other side, the cards stay in their order. The desktop's is kept.
+    """
     if view.portrait:
-        return _portrait(view, players, laid_out)
-    if view.short_landscape:
-        return _compact(replace(view, design=COMPACT_DESIGN), players)
-    return _landscape(view, players)
+        layout = _portrait(view, players, laid_out)
+    elif view.short_landscape:
+        layout = _compact(replace(view, design=COMPACT_DESIGN), players)
+    else:
+        return _landscape(view, players)
+    return _mirrored(layout) if left_handed else layout
+
+
+def _mirrored(layout: TableLayout) -> TableLayout:
+    """A phone's table for the left hand.
+
+    Portrait: the piles, the melds' place and every button are mirrored across the window
+    (the score strip, the opponent's row and the hand stay). Held sideways: the panel moves
+    to the left edge with its buttons, the play area to the right of it, and in the play
+    area the piles and the buttons of the moment are mirrored.
+    """
+    width = layout.view.width
+
+    def across(rect: pygame.Rect, left: int = 0, right: int = width) -> pygame.Rect:
+        return pygame.Rect(left + right - rect.right, rect.y, rect.width, rect.height)
+
+    if layout.portrait:
+        return replace(
+            layout,
+            stock=across(layout.stock),
+            discard=across(layout.discard),
+            meld_area=across(layout.meld_area),
+            buttons={name: across(rect) for name, rect in layout.buttons.items()},
+            mirrored=True,
+        )
+    panel = layout.panel
+    shift = width - panel.left  # the play area, [0, panel.left), moves right of the panel
+    play = (shift, shift + panel.left)
+
+    def moved(rect: pygame.Rect) -> pygame.Rect:
+        return rect.move(shift, 0)
+
+    def placed(rect: pygame.Rect) -> pygame.Rect:
+        if panel.contains(rect):
+            return across(rect)
+        return across(moved(rect), *play)
+
+    name_x, name_y = layout.name_anchor
+    return replace(
+        layout,
+        stock=across(moved(layout.stock), *play),
+        discard=across(moved(layout.discard), *play),
+        meld_area=across(moved(layout.meld_area), *play),
+        hand_area=moved(layout.hand_area),
+        hand_rows=layout.hand_rows,
+        hand_span=(layout.hand_span[0] + shift, layout.hand_span[1] + shift),
+        opp_span=(layout.opp_span[0] + shift, layout.opp_span[1] + shift),
+        panel=across(panel),
+        status=moved(layout.status),
+        name_anchor=(name_x + shift, name_y),
+        log=across(layout.log),
+        buttons={name: placed(rect) for name, rect in layout.buttons.items()},
+        mirrored=True,
+    )
 
 
 def _landscape(view: Viewport, players: int) -> TableLayout:

@@ -135,7 +135,13 @@ def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
         parts.append((name, round(scene.tally.side(side)), active, side))
-    column = (layout.buttons["menu"].left - x - layout.px(4)) // max(1, len(parts) + 1)
+    menu = layout.buttons["menu"]
+    if menu.centerx < strip.centerx:  # left-handed: the Menu button is at the left end
+        x = menu.right + layout.px(8)
+        right = strip.right - layout.px(4)
+    else:
+        right = menu.left - layout.px(4)
+    column = (right - x) // max(1, len(parts) + 1)
     for index, (name, score, active, side) in enumerate(parts):
         cx = x + index * column
         colour = theme.GOLD if active else theme.INK

@@ -107,7 +107,7 @@ class TableScene(Scene):
         self.arrangement_index = 0
         self.pending_shot: str | None = None
         self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
-        self.layout: TableLayout = table_layout(app.viewport)
+        self.layout: TableLayout = table_layout(app.viewport, left_handed=app.settings.left_handed)
         self.cards = TableCards(self)
         self.moves = TableMoves(self)
         self.reactions = TableReactions(self, self.moves.prepare_arrangements)
@@ -206,7 +206,7 @@ class TableScene(Scene):
     def refresh_layout(self, force: bool = False) -> bool:
         """Recompute the layout when the window or the table's state needs another one."""
         players = self.match.rules.players if self.match is not None else 2
-        layout = table_layout(self.app.viewport, players, self.laid_out)
+        layout = table_layout(self.app.viewport, players, self.laid_out, self.app.settings.left_handed)
         if not force and layout == self.layout:
             return False
         self.layout = layout
