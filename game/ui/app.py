@@ -37,6 +37,7 @@ from game.ui.core.navigation import ScreenMaker, Screens
 from game.ui.core.pointer import PointerFilter
 from game.ui.core.scene import SceneStack
 from game.ui.core.sound import Sounds
+from game.ui.core.speech import Speech
 from game.ui.core.viewport import Viewport, parse_window
 from game.ui.fairplay.daily_deal import DailyResultScene, DailyTable
 from game.ui.fairplay.deal_check import FairPlayScene, deal_check_button
@@ -161,6 +162,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players", default=None, choices=PLAYER_COUNTS, help="2, 3 (dealer sits out) or 4 (partners)"
     )
     parser.add_argument("--no-storage", action="store_true", help="do not load or save anything")
+    parser.add_argument(
+        "--narrate",
+        action="store_true",
+        help="print each move and prompt as a sentence (for a screen reader)",
+    )
     options = parser.parse_args(argv)
     problem = _unwritable(options)
     if problem:
@@ -236,6 +242,7 @@ class App:
             self.after_hand.register(button())
         self.art = CardArt()
         self.sounds = Sounds()
+        self.speech = Speech(lambda: self.settings.narrate and not self.selfplay, echo=options.narrate)
         self.pointer = PointerFilter()
         self.viewport = Viewport(*DEFAULT_WINDOW, zoom=self.settings.zoom)
         self.surface = pygame.Surface(DEFAULT_WINDOW)
@@ -326,6 +333,10 @@ class App:
         self.sounds.enabled = self.settings.sound and not self.selfplay
         self.sounds.play(effect)
 
+    def announce(self, text: str) -> None:
+        """Say `text` to a screen reader (the page's live region, ``--narrate``; always kept)."""
+        self.speech.say(text)
+
     def save_settings(self) -> bool:
         """Keep the settings; False when they were not saved (the player is told why, once)."""
         return self.persistence.save_settings(self.settings)
@@ -403,6 +414,9 @@ class App:
             return False
         self._dirty = self.stack.changed = False
         self.stack.draw(self.surface)  # every full-screen scene paints its whole background
+        top = self.stack.top
+        if top is not None:  # after drawing: what a screen says may be what it just drew
+            self.speech.follow(id(top), top.spoken())
         pygame.display.flip()
         self.frames_drawn += 1
         return True

@@ -301,6 +301,17 @@ class Menu:
         self.follow_focus()
         return True
 
+    def spoken(self) -> str:
+        """The focused row as a screen reader says it: "Speed: Normal, 2 of 14"."""
+        item = self.focused
+        if item is None:
+            return ""
+        reason = item.reason()
+        value = f": not used: {reason}" if reason else f": {item.value()}" if item.value is not None else ""
+        rows = [i for i, row in enumerate(self.items) if not row.header]
+        place = f", {rows.index(self.focus) + 1} of {len(rows)}" if self.focus in rows else ""
+        return f"{item.label}{value}{place}"
+
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """(label, rect) of every row wholly in view that a pointer can press (not headings)."""
         return [

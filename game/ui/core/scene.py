@@ -72,10 +72,10 @@ class Scene:
         """
         return []
 
-    def spoken(self) -> str:
-        """What a screen reader should say about this screen now (its focus, its question);
-        the app says it again whenever it changes. "" says nothing."""
-        return ""
+    def spoken(self) -> tuple[str, ...]:
+        """What a screen reader should say about this screen now, in parts (what it is, its
+        question, the focused row); the app says each part again whenever it changes."""
+        return ()
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
@@ -219,6 +219,10 @@ class GameApp(Protocol):
 
     def play(self, effect: str) -> None:
         """Play a sound effect (when sound is on)."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Say `text` to a screen reader (the page's live region; kept for tests)."""
         ...
 
     def invalidate(self) -> None:

@@ -172,6 +172,11 @@ class MatchResultScene(Scene):
         person = not seating.people or seating.side_people(winner)
         return won + ("!" if person else ""), headers
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the scoreboard's words, then the keys."""
+        lines = " ".join(text for kind, text in self.draw_list if kind != "button")
+        return (f"The match is over. {lines}", "Enter plays again, C shows the score sheet, Escape the menu.")
+
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
         view = self.app.viewport

@@ -90,9 +90,9 @@ class NameEntryScene(Scene):
         """The three buttons."""
         return self.buttons.targets()
 
-    def spoken(self) -> str:
-        """What a screen reader says here: the question and what is typed so far."""
-        return f"{self.title}: {self.text or 'empty'}. Type, then Enter to save or Escape to cancel."
+    def spoken(self) -> tuple[str, ...]:
+        """What a screen reader says here: the question, then the problem with the last try."""
+        return (f"{self.title}. Type it, then Enter to save or Escape to cancel.", self.problem)
 
     # --- what the buttons and keys do ------------------------------------------------------
 

@@ -232,14 +232,10 @@ class SettingsScene(Scene):
             return self.note or NAME_EXPLANATION
         return self.app.settings.option(item.name).explanation
 
-    def spoken(self) -> str:
-        """What a screen reader says here: the focused row, its value and what it does."""
-        item = self.menu.focused
-        if item is None:
-            return "Settings."
-        reason = item.reason()
-        value = f"not used: {reason}" if reason else item.value() if item.value is not None else ""
-        return f"Settings. {item.label}: {value}. {self.explanation()}"
+    def spoken(self) -> tuple[str, ...]:
+        """What a screen reader says here: the screen, the focused row and what it does."""
+        return ("Settings. Up and down choose, left and right change, Escape goes back.",
+                f"{self.menu.spoken()}. {self.explanation()}")  # fmt: skip
 
     def handle(self, event: pygame.event.Event) -> None:
         """Rows by pointer or keys; Esc or Done goes back; F1 help."""

@@ -152,6 +152,15 @@ class HandResultScene(Scene):
         """Each side's score and boxes (with four players, before the round when it is open)."""
         return self.outcome.score_lines()
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the result explained line by line, then the keys."""
+        # The deal check is said in a word: the whole deck and its salt are for the eye.
+        texts = [(k, t) for k, t in self.outcome.texts() if k not in ("deck", "salt")]
+        texts = [(k, t.split(" (")[0] if k in CHECK_KINDS else t) for k, t in texts]
+        said = " ".join(t if t.endswith((".", ":", "!")) else f"{t}." for _, t in texts)
+        keys = f"Enter: {self.next_button.text}. C: the score sheet. Escape: the menu."
+        return (f"Hand result. {said}", keys)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
         view = self.app.viewport

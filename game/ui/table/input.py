@@ -310,6 +310,9 @@ class TableInput:
         if command == "sheet":
             scene.open_sheet()
             return
+        if command == "read_hand":
+            scene.read_hand()
+            return
         if hand is None or command is None:
             return
         cards = scene.row_cards(scene.me)
@@ -330,6 +333,7 @@ class TableInput:
                     index = 0 if step > 0 else len(cards) - 1
                 scene.selected = cards[index]
                 scene.update_lifts()
+                scene.say_selected()
         elif command == "confirm":
             if arranging:
                 scene.lay_down()

@@ -30,6 +30,7 @@ from game.storage.settings import MatchSetup
 from game.ui.core.anim import Animator, Tween
 from game.ui.core.scene import Scene
 from game.ui.core.seating import Seating
+from game.ui.core.speech import card_words
 from game.ui.core.sprites import CardSprite
 from game.ui.core.widgets import Banner, Button, Toast
 from game.ui.table import draw
@@ -42,6 +43,7 @@ from game.ui.table.hand_order import HandOrder
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.moves import TableMoves
+from game.ui.table.narration import Narrator
 from game.ui.table.outcome import controls_of, outcome_of
 from game.ui.table.passing import DevicePassing
 from game.ui.table.protocols import TableApp
@@ -118,6 +120,8 @@ class TableScene(Scene):
         self.panel_buttons = self.controls.panel_buttons
         self.context_buttons = self.controls.context_buttons
         self.controls.place()
+        self.narrator = Narrator(app.announce, lambda: self.seating, lambda: self.pairing, lambda: self.me)
+        """The moves in sentences, for a screen reader."""
         self._drawn_key: tuple[object, ...] = ()
 
     # --- the flow's state, as the parts and the tests read it ---------------------------------
@@ -400,11 +404,40 @@ class TableScene(Scene):
     def on_action(self, seat: int, action: Action, insert_at: int | None) -> None:
         """An action was applied: move the cards, mark what changed, announce knocks."""
         self.reactions.action_applied(seat, action, insert_at)
+        if self.hand is not None:
+            self.narrator.action(self.hand, seat, action)
 
     def on_refused(self, reason: str) -> None:
         """Say why the move was refused, and put the cards back."""
         self.toast.show(reason)
         self.relayout()
+
+    # --- for a screen reader ------------------------------------------------------------------
+
+    def spoken(self) -> tuple[str, ...]:
+        """What the table says when it changes: the status line, and any message."""
+        if self.hand is None:
+            return ()
+        message = self.toast.text if self.toast.remaining > 0 else ""
+        return (draw.status_text(self), message)
+
+    def read_hand(self) -> None:
+        """Say the person's hand, its melds and deadwood, and the piles (the Y key)."""
+        hand = self.hand
+        if hand is None or self.dealing or self.flow is None or self.flow.handover is not None:
+            return
+        cards = self.row_cards(self.me)
+        self.app.announce(self.narrator.hand_text(hand, self.me, cards, self.order.melds()))
+
+    def say_selected(self) -> None:
+        """Say the card just selected with the arrows, where it is, and what it is for."""
+        card = self.selected
+        cards = self.row_cards(self.me)
+        if card is None or card not in cards:
+            return
+        meld_of = self.order.meld_of()
+        role = "in a meld" if card in meld_of else f"deadwood, {card.value} points"
+        self.app.announce(f"{card_words(card)}, {cards.index(card) + 1} of {len(cards)}, {role}.")
 
     def on_scores(self) -> None:
         """Count the scores up to the match's."""
@@ -418,6 +451,8 @@ class TableScene(Scene):
     def on_hand_over(self) -> None:
         """The hand ended: show both hands grouped by the engine's melds; celebrate a gin."""
         self.reactions.hand_over()
+        if self.hand is not None and self.match is not None:
+            self.narrator.hand_over(self.hand, self.match)
 
     def finish_away(self) -> None:
         """The AI-only hand is over: score it (called once by its scene)."""
