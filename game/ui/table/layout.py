@@ -78,14 +78,16 @@ class TableLayout:
     """A phone held sideways: small panel, one row of cards, the knock buttons mid-table."""
     mirrored: bool = False
     """Laid out for the left hand (a phone's piles and buttons on the other side)."""
+    zoom: float = 1.0
+    """The player's card and text size: the text grows by it (lengths stay the usual)."""
 
     def px(self, units: float) -> int:
         """A design-unit length in pixels."""
         return self.view.px(units)
 
     def font(self, units: float) -> int:
-        """A design-unit font size in pixels."""
-        return self.view.font(units)
+        """A design-unit font size in pixels, grown by the card and text size."""
+        return self.view.font(units * self.zoom)
 
     @property
     def banner_centre(self) -> tuple[int, int]:
@@ -101,13 +103,20 @@ def table_layout(
     `left_handed` mirrors a phone's table (portrait or held sideways): the piles and the
     buttons go to the other side, the cards stay in their order. The desktop's is kept.
     """
-    if view.portrait:
-        layout = _portrait(view, players, laid_out)
-    elif view.short_landscape:
-        layout = _compact(replace(view, design=COMPACT_DESIGN), players)
+    # The geometry is the usual size's; the player's card and text size (the view's zoom)
+    # grows the cards and, through the layout's view, the text and the gaps around it.
+    base = view.unzoomed()
+    if base.portrait:
+        layout = _portrait(base, players, laid_out)
+    elif base.short_landscape:
+        layout = _compact(replace(base, design=COMPACT_DESIGN), players)
     else:
-        return _landscape(view, players)
-    return _mirrored(layout) if left_handed else layout
+        layout = _landscape(base, players)
+    if view.zoom != 1.0:
+        layout = replace(layout, zoom=view.zoom)
+    if left_handed and (layout.portrait or layout.compact):
+        layout = _mirrored(layout)
+    return layout
 
 
 def _mirrored(layout: TableLayout) -> TableLayout:
