@@ -84,7 +84,9 @@ def setting(text: str) -> tuple[str, object]:
     except KeyError:
         raise argparse.ArgumentTypeError(f"no setting {name!r}") from None
     for choice in choices:
-        words = {str(choice).lower()} | ({"on", "yes"} if choice is True else {"off", "no"} if choice is False else set())
+        words = {str(choice).lower()} | (
+            {"on", "yes"} if choice is True else {"off", "no"} if choice is False else set()
+        )
         if raw.lower() in words:
             return name, choice
     raise argparse.ArgumentTypeError(f"{name} cannot be {raw!r}: one of {', '.join(map(str, choices))}")

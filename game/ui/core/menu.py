@@ -352,6 +352,8 @@ class Menu:
             reason = item.reason()
             fill = theme.ROW_UNAVAILABLE if reason else theme.ROW_HOVER if index == self.hover else theme.ROW
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            if theme.high_contrast:  # a row must stand out from the black panel by its edge
+                pygame.draw.rect(surface, theme.GREY, rect, width=1, border_radius=radius)
             if index == self.focus:
                 pygame.draw.rect(
                     surface, theme.FOCUS, rect, width=max(2, self.row_height // 16), border_radius=radius
