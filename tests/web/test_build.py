@@ -26,8 +26,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402 - tools/ is not a package
 
 # 122.6 KB before the card art and the font, plus the 250 KB the art issue allowed for them
-# (they cost about 190 KB: docs/assets.md has the breakdown).
-ARCHIVE_BUDGET_KB = 375
+# (they cost about 190 KB: docs/assets.md has the breakdown); issue 18 set the whole archive
+# under 450 KB (its settings, themes, backs and the screen reader's sentences cost about
+# 13 KB, all in code: docs/access.md).
+ARCHIVE_BUDGET_KB = 450
 BUILD_TIMEOUT_S = 120
 
 
