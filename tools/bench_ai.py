@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, make_player
+from game.flags import names, seed, whole_number
 from game.rules import FULL_DECK, Hand, PlayerView, RuleSet
 
 
@@ -50,15 +51,17 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> int:
     """Time each level on the same positions."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--states", type=whole_number(1, 100_000), default=300)
+    parser.add_argument("--seed", type=seed, default=1)
+    parser.add_argument(
+        "--levels", type=names(LEVELS), default=list(LEVELS), help="comma-separated AI levels"
+    )
     parser.add_argument("--rules", default="standard", choices=("standard", "oklahoma", "simple"))
     options = parser.parse_args()
     views = positions(RuleSet.preset(options.rules), options.states, options.seed)
     print(f"{len(views)} positions ({options.rules})")
     print(f"{'level':8} {'clock':6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'mean ms':>8}")
-    for level in options.levels.split(","):
+    for level in options.levels:
         player = make_player(level, options.seed)
         wall: list[float] = []
         cpu: list[float] = []

@@ -25,8 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import size_pair
 from game.ui.app import App, create_app
-from game.ui.core.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
 
 DT = 1.0 / 60.0
 DAY = datetime.date(2026, 11, 30)
@@ -96,7 +97,12 @@ def shoot(size: tuple[int, int], out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Shoot every screen at each size asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size, e.g. 390x844",
+    )
     parser.add_argument("--out", type=Path, default=Path("/tmp/fairplay-screens"))
     options = parser.parse_args(argv)
     for size in options.size or [(390, 844), (360, 640), (1920, 1080)]:

@@ -27,9 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import size_pair
 from game.rules import Card, Phase
 from game.ui.app import App, create_app
-from game.ui.core.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
 from tests.ui.harness import deck_for, fixed_match
 
 DT = 1.0 / 60.0
@@ -82,14 +83,14 @@ def setting(text: str) -> tuple[str, object]:
     try:
         choices = Settings().choices(name)
     except KeyError:
-        raise argparse.ArgumentTypeError(f"no setting {name!r}") from None
+        raise argparse.ArgumentTypeError(f"no setting {name!r:.40}") from None
     for choice in choices:
         words = {str(choice).lower()} | (
             {"on", "yes"} if choice is True else {"off", "no"} if choice is False else set()
         )
         if raw.lower() in words:
             return name, choice
-    raise argparse.ArgumentTypeError(f"{name} cannot be {raw!r}: one of {', '.join(map(str, choices))}")
+    raise argparse.ArgumentTypeError(f"{name} cannot be {raw!r:.40}: one of {', '.join(map(str, choices))}")
 
 
 def _looks(app: App, looks: list[tuple[str, object]]) -> str:
@@ -370,7 +371,12 @@ def shoot_round_the_table(app: App, shots: Shooter) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Shoot every scene at each size asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size, e.g. 390x844",
+    )
     parser.add_argument("--out", type=Path, default=Path("/tmp/screens"))
     parser.add_argument(
         "--learn", action="store_true", help="also every tutorial prompt and the rules screens"

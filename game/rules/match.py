@@ -21,15 +21,22 @@ from typing import Any
 
 from game.rules.cards import FULL_DECK, Card
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
+from game.rules.fairness import COMMITMENT_VERSION
 from game.rules.hand import MAX_SCORE, Hand
 from game.rules.records import open_record, seal, show, whole_number, whole_numbers
 from game.rules.ruleset import NextDealer, RuleSet
 from game.rules.scoring import HandResult
 
-#: Version 2 added the first dealer (and its hands carry a commitment).
-RECORD_VERSION = 2
+#: Version 2 added the first dealer (and its hands carry a commitment); version 3 holds hand
+#: records of version 3 (their commitment binds every term of the deal), as well as older
+#: hands of a match begun before.
+RECORD_VERSION = 3
 _V1_FIELDS = {"rules", "rng_state", "hands", "recorded", "scores", "boxes"}
-MATCH_LAYOUTS: dict[int, set[str]] = {1: _V1_FIELDS, 2: _V1_FIELDS | {"first_dealer"}}
+MATCH_LAYOUTS: dict[int, set[str]] = {
+    1: _V1_FIELDS,
+    2: _V1_FIELDS | {"first_dealer"},
+    3: _V1_FIELDS | {"first_dealer"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,8 @@ class Match:
         return rounds
 
     def new_hand(self) -> Hand:
-        """Deal the next hand (shuffled, and salted, with the match's random generator)."""
+        """Deal the next hand (shuffled, and salted, with the match's random generator); its
+        commitment binds the players of the match who sit in its seats."""
         return self._deal(salted=True)
 
     def deal_from(self, deck: Sequence[Card], *, dealer: int | None = None, salt: str | None = None) -> Hand:
@@ -175,6 +183,7 @@ class Match:
     def _deal(
         self,
         salted: bool,
+        commitment_version: int = COMMITMENT_VERSION,
         deck: tuple[Card, ...] | None = None,
         salt: str | None = None,
         dealer: int | None = None,
@@ -190,9 +199,15 @@ class Match:
             dealer_seat = dealer  # two players: the players are the seats
         seat_scores = (self.scores[self.side_of(seats[0])], self.scores[self.side_of(seats[1])])
         if deck is None:
-            hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores, salted=salted)
+            hand = Hand.deal(
+                self.rules, dealer_seat, self.rng, seat_scores, players=seats, salted=salted,
+                commitment_version=commitment_version,
+            )  # fmt: skip
         else:
-            hand = Hand.from_deck(self.rules, dealer_seat, deck, seat_scores, salt=salt)
+            hand = Hand.from_deck(
+                self.rules, dealer_seat, deck, seat_scores, salt=salt, players=seats,
+                commitment_version=commitment_version,
+            )  # fmt: skip
             self._dealt_from_given_deck = True
         # Only now that the deal stands does the match change.
         self.seats = seats
@@ -384,8 +399,15 @@ class Match:
             raise RecordError("hands must be a list")
         recorded = whole_number(record["recorded"], "the number of recorded hands", 0, len(hands))
         match = cls(rules, _rng_from_record(record["rng_state"]), first_dealer)
+        formats: list[int | None] = []
         for number, hand_record in enumerate(hands, 1):
             match._replay_hand(number, hand_record, last=number == len(hands), score=number <= recorded)
+            formats.append(match._records[-1].commitment_version)
+            if version < 3 and formats[-1] == COMMITMENT_VERSION:
+                raise RecordError(f"hand {number} is of a later record version than the match that holds it")
+            if formats[-1] != COMMITMENT_VERSION and COMMITMENT_VERSION in formats:
+                # A match continued after an update deals in the new format from then on.
+                raise RecordError(f"hand {number} is committed in an older format than a hand before it")
         if len(match.played) != recorded:
             raise RecordError("the number of recorded hands does not match the hands")
         scores = whole_numbers(record["scores"], "the scores", match.sides, 0, MAX_SCORE)
@@ -400,8 +422,12 @@ class Match:
         except RecordError as error:
             raise RecordError(f"hand {number}: {error}") from None
         try:
-            # A hand saved without a commitment was dealt before deals were salted.
-            hand = self._deal(salted=replayed.salt is not None)
+            # A hand saved without a commitment was dealt before deals were salted; one saved
+            # in format 1 keeps that commitment (the fingerprint the table showed).
+            hand = self._deal(
+                salted=replayed.salt is not None,
+                commitment_version=replayed.commitment_version or COMMITMENT_VERSION,
+            )
         except IllegalAction as error:
             raise RecordError(f"hand {number} cannot follow the previous ones: {error}") from None
         if (
@@ -410,6 +436,8 @@ class Match:
             or replayed.dealer != hand.dealer
             or replayed.rules != self.rules
             or replayed.scores != hand.scores
+            or replayed.commitment != hand.commitment
+            or (replayed.commitment_version == COMMITMENT_VERSION and replayed.players != hand.players)
         ):
             raise RecordError(f"hand {number} was not dealt by this match: record tampered")
         for _, action in replayed.actions:

@@ -41,8 +41,10 @@ from game.storage.store import (
     DamagedRecordError,
     EntryStatus,
     NewerRecordError,
+    RecoveredRecordError,
     Storage,
     StorageError,
+    UnusableFileError,
     schema_of,
 )
 
@@ -50,8 +52,9 @@ __all__ = ["MATCH_SCHEMA", "Notice", "Persistence", "SavedMatch"]
 
 LOG = logging.getLogger(__name__)
 
-MATCH_SCHEMA = 2
-"""Saved-match schema: 1 = the bare match record, 2 = ``{"schema", "match", "setup"}``."""
+MATCH_SCHEMA = 3
+"""Saved-match schema: 1 = the bare match record, 2 = ``{"schema", "match", "setup"}``, 3 = the
+same with the AI's seed in the setup (and match records whose deals bind every term)."""
 
 T = TypeVar("T")
 
@@ -103,8 +106,9 @@ _FRESH = {
 class Notice:
     """Something the player should be told once: `text` is a short sentence for a screen.
 
-    `kind` is one of "damaged", "newer", "unreadable", "stuck" (damaged but could not be
-    set aside), "save-failed" and "unavailable".
+    `kind` is one of "damaged", "recovered" (damaged, yet read in full; the original kept
+    aside), "newer", "unreadable", "stuck" (damaged but could not be set aside),
+    "save-failed" and "unavailable".
     """
 
     key: str
@@ -304,6 +308,11 @@ class Persistence:
             return parse(entry.value)
         except NewerRecordError:
             self._newer(key)
+        except RecoveredRecordError as error:  # read in full all the same: keep the original aside
+            self._recovered(
+                storage.set_aside(key, f"{type(error).__name__}: {str(error)[:200]}"), error.plain
+            )
+            return error.value  # type: ignore[no-any-return]
         except Exception as error:  # any check that fails, however deep it went
             if _is_future(error):
                 self._newer(key)
@@ -344,12 +353,25 @@ class Persistence:
                 f"{n.they} {n.are} and nothing is saved over {n.them} this session.",
             )
             return
-        backup = problem.backup.replace("\\", "/").rsplit("/", 1)[-1]
+        backup = _file_name(problem.backup)
         self._notify(
             problem.key,
             "damaged",
-            f"Your {n.thing} was damaged: it was set aside as {backup} and "
+            f"Your {n.thing} was {problem.plain or 'damaged'}: it was set aside as {backup} and "
             f"{_FRESH.get(problem.key, 'it was not used')}.",
+        )
+
+    def _recovered(self, problem: CorruptEntry, plain: str) -> None:
+        n = _name(problem.key)
+        kept = (
+            f"the file as it was is kept as {_file_name(problem.backup)}"
+            if problem.moved
+            else f"the file as it was could not be kept aside ({problem.backup})"
+        )
+        self._notify(
+            problem.key,
+            "recovered",
+            f"Your {n.thing} {plain}: {n.they} {n.were} read in full (nothing was lost), and {kept}.",
         )
 
     def _newer(self, key: str) -> None:
@@ -400,6 +422,8 @@ def _read_saved_match(value: object) -> SavedMatch | None:
         raise DamagedRecordError("a saved match needs match and setup")
     match = _match_from(value["match"])
     setup = None if value["setup"] is None else MatchSetup.from_dict(value["setup"])
+    if setup is not None and schema == 2 and setup.ai_seed is not None:
+        raise DamagedRecordError("a saved match of schema 2 has no AI seed in its setup")
     if setup is not None and len(setup.seats) != match.rules.players:
         raise DamagedRecordError("the saved seats do not fit the match's players")
     return _continuable(SavedMatch(match, setup))
@@ -429,6 +453,10 @@ def _is_future(error: BaseException) -> bool:
     return isinstance(future, type) and isinstance(error, future)
 
 
+def _file_name(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 def _setup_dict(setup: MatchSetup | None) -> dict[str, Any] | None:
     return setup.to_dict() if setup is not None else None
 
@@ -437,6 +465,8 @@ def _plain(error: BaseException | None, text: str = "") -> str:
     """Why something failed, in words a player can act on."""
     while isinstance(error, StorageError) and error.__cause__ is not None:
         error = error.__cause__
+    if isinstance(error, UnusableFileError):
+        return error.plain
     if isinstance(error, OSError):
         if error.errno == errno.ENOSPC:
             return "the disk is full"

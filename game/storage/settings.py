@@ -21,9 +21,10 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from game.flags import MAX_SEED
 from game.rules import BONUS_PRESETS as RULE_BONUS_PRESETS
 from game.rules import Match, RuleSet
 from game.storage.store import DamagedRecordError, schema_of
@@ -181,21 +182,32 @@ class OptionInfo:
 class MatchSetup:
     """Who sits where and how strong the computer is, kept with a saved match.
 
-    `seats` has one entry per player ("person" or "ai"), player 0 first.
+    `seats` has one entry per player ("person" or "ai"), player 0 first. `ai_seed` is the
+    seed the computer players' seeds are made from (None until a table has set it): kept
+    with the match, so that a hand continued after a restart is played, and verified, with
+    the same AI as before.
 
     >>> setup = MatchSetup(("person", "ai"), "hard")
     >>> setup.people, setup.has_ai, setup.opponent_level
     ((0,), True, 'hard')
+    >>> setup.with_ai_seed(41).ai_seed, setup.with_ai_seed(41).with_ai_seed(7).ai_seed
+    (41, 41)
     """
 
     seats: tuple[str, ...]
     ai_level: str
+    ai_seed: int | None = None
 
     def __post_init__(self) -> None:
         if len(self.seats) not in (2, 3, 4) or any(kind not in SEAT_KINDS for kind in self.seats):
             raise ValueError(f"seats must be 2 to 4 of {SEAT_KINDS}, not {self.seats!r:.80}")
         if self.ai_level not in AI_LEVELS:
             raise ValueError(f"unknown AI level {self.ai_level!r:.40}")
+        seed = self.ai_seed
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED):
+            raise ValueError(
+                f"the AI seed must be a whole number from -{MAX_SEED} to {MAX_SEED}, not {seed!r:.40}"
+            )
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -212,20 +224,28 @@ class MatchSetup:
         """What statistics file this under: the AI level, or "people" when no AI plays."""
         return self.ai_level if self.has_ai else "people"
 
+    def with_ai_seed(self, seed: int) -> MatchSetup:
+        """This setup with `seed` as its AI seed, unless it has one already (a saved match's)."""
+        return self if self.ai_seed is not None else replace(self, ai_seed=seed)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form."""
-        return {"seats": list(self.seats), "ai_level": self.ai_level}
+        return {"seats": list(self.seats), "ai_level": self.ai_level, "ai_seed": self.ai_seed}
 
     @classmethod
     def from_dict(cls, data: object) -> MatchSetup:
-        """Read :meth:`to_dict` output; DamagedRecordError on any defect."""
-        if not isinstance(data, dict) or set(data) != {"seats", "ai_level"}:
-            raise DamagedRecordError("a match setup must be an object with seats and ai_level")
+        """Read :meth:`to_dict` output (or the older one without `ai_seed`); DamagedRecordError
+        on any defect."""
+        if not isinstance(data, dict) or set(data) not in (
+            {"seats", "ai_level"},
+            {"seats", "ai_level", "ai_seed"},
+        ):
+            raise DamagedRecordError("a match setup must be an object with seats, ai_level and ai_seed")
         seats = data["seats"]
         if not isinstance(seats, list):
             raise DamagedRecordError("a match setup's seats must be a list")
         try:
-            return cls(tuple(seats), data["ai_level"])
+            return cls(tuple(seats), data["ai_level"], data.get("ai_seed"))
         except (ValueError, TypeError) as error:
             raise DamagedRecordError(f"bad match setup: {error}") from None
 
@@ -492,6 +512,10 @@ class Settings:
             return cls()
         schema = schema_of(data, SCHEMA, "settings")
         assert isinstance(data, dict)
+        names = {f.name for f in fields(cls)}
+        if schema == 1 and set(data) - {"schema"} and not names & set(data):
+            # Not settings of any version: something else, or settings moved inside something.
+            raise DamagedRecordError(f"settings hold none of their fields, only {sorted(data)[:3]!r:.80}")
         settings = cls()
         for f in fields(cls):
             if f.name not in data:

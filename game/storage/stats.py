@@ -38,7 +38,7 @@ from typing import Any, overload
 
 from game.rules import RuleSet
 from game.storage.settings import AI_LEVELS, LEVEL_NAMES, PLAYER_COUNTS, VARIANT_NAMES, VARIANTS, MatchSetup
-from game.storage.store import DamagedRecordError, schema_of
+from game.storage.store import DamagedRecordError, RecoveredRecordError, schema_of
 
 __all__ = [
     "MAX_COUNT",
@@ -540,15 +540,43 @@ class Stats:
         """Read saved statistics strictly; DamagedRecordError on any defect.
 
         None (nothing saved) gives empty statistics; schema 1 is migrated (module
-        docstring); a newer schema raises NewerRecordError. Unknown keys are ignored.
+        docstring); a newer schema raises NewerRecordError. Unknown keys are ignored, except
+        that schema-2 content (``buckets``, ``streak``, ``daily``) in a record without a
+        schema number, or marked 1, is not schema 1 at all: read as schema 2 it raises
+        RecoveredRecordError holding the statistics (so that the file is kept aside and
+        nothing is lost), and anything else about it is damage.
         """
         if data is None:
             return cls()
         schema = schema_of(data, SCHEMA, "statistics")
         assert isinstance(data, dict)
+        if schema == 1 and _SCHEMA_2_PARTS & set(data):
+            raise _misnumbered(data)
+        if schema == 1 and set(data) - {"schema"} and not (set(_SCHEMA_1_COUNTS) | {"formats"}) & set(data):
+            # Not statistics of any version (statistics moved inside something, say): read as
+            # schema 1 they would load empty and the next save would write over them.
+            raise DamagedRecordError(f"statistics hold none of their counts, only {sorted(data)[:3]!r:.80}")
         if schema == 1:
             return _from_schema_1(data)
         return _from_schema_2(data)
+
+
+_SCHEMA_2_PARTS = {"buckets", "streak", "daily"}
+
+
+def _misnumbered(data: dict[str, Any]) -> DamagedRecordError:
+    """Schema-2 statistics whose number was lost (or set to 1): recovered, or damage."""
+    number = "no schema number" if "schema" not in data else f"schema {data['schema']}"
+    mixed = sorted((set(_SCHEMA_1_COUNTS) | {"formats"}) & set(data))
+    if mixed:
+        return DamagedRecordError(
+            f"statistics with {number} hold both schema-2 parts and schema-1 totals ({', '.join(mixed)})"
+        )
+    stats = _from_schema_2(data)  # DamagedRecordError when they do not read as schema 2 either
+    plain = "had lost its version number" if "schema" not in data else "had a wrong version number (1)"
+    return RecoveredRecordError(
+        f"statistics with {number} hold schema-2 buckets, streak and daily", stats, plain
+    )
 
 
 def _from_schema_2(data: dict[str, Any]) -> Stats:

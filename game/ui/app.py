@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import random
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 
 import pygame
 
+from game.flags import decimal_number, seed, shown, whole_number
 from game.storage.persistence import Persistence
 from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
 from game.storage.stats import Stats
@@ -101,31 +101,17 @@ IDLE_SLEEP_S = 1.0 / 30.0
 BROWSER_POLL_S = 0.25
 """How often the browser page's size is checked (phones turn, windows are dragged)."""
 MAX_SPEED = 50.0
+MAX_SELFPLAY_HANDS = 100_000
 IN_BROWSER = sys.platform == "emscripten"
-
-
-def _hands(text: str) -> int:
-    value = _whole(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the number of hands cannot be negative ({value})")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
 def _speed(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-    if not math.isfinite(value) or not 0 <= value <= MAX_SPEED:
-        raise argparse.ArgumentTypeError(f"speed must be from 0 (instant) to {MAX_SPEED:g}, not {text}")
-    return value
+        return decimal_number(0, MAX_SPEED)(text)  # plain digits: no "nan", "1e400" or "٣"
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"speed must be from 0 (instant) to {MAX_SPEED:g}, not {shown(text)}"
+        ) from None
 
 
 def _window(text: str) -> tuple[int, int]:
@@ -140,13 +126,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py", description="Gin Rummy")
     parser.add_argument(
         "--selfplay",
-        type=_hands,
+        type=whole_number(0, MAX_SELFPLAY_HANDS),
         metavar="HANDS",
         default=0,
         help="let the AI play both seats for HANDS hands, then exit",
     )
     parser.add_argument("--speed", type=_speed, default=None, help="animation speed multiplier (0 = instant)")
-    parser.add_argument("--seed", type=_whole, default=None, help="seed for deals and the AI")
+    parser.add_argument("--seed", type=seed, default=None, help="seed for deals and the AI")
     parser.add_argument(
         "--window", type=_window, metavar="WxH", default=None, help="open the window at this size"
     )

@@ -46,13 +46,14 @@ def test_wilson_interval() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "argument --games: must be at least 1, not '0'"),
-        (["--games", "-10"], "argument --games: must be at least 1, not '-10'"),
-        (["--games", "ten"], "argument --games: must be a whole number, not 'ten'"),
-        (["--jobs", "0"], "argument --jobs: must be at least 1, not '0'"),
-        (["--jobs", "-1"], "argument --jobs: must be at least 1, not '-1'"),
-        (["--jobs", "1000"], "argument --jobs: must be at most 64, not '1000'"),
-        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--games", "0"], "argument --games: must be a whole number from 1 to 1000000, not '0'"),
+        (["--games", "-10"], "argument --games: must be a whole number from 1 to 1000000, not '-10'"),
+        (["--games", "ten"], "argument --games: must be a whole number from 1 to 1000000, not 'ten'"),
+        (["--games", "10" + "0" * 11], "argument --games: must be a whole number from 1 to 1000000"),
+        (["--jobs", "0"], "argument --jobs: must be a whole number from 1 to 64, not '0'"),
+        (["--jobs", "-1"], "argument --jobs: must be a whole number from 1 to 64, not '-1'"),
+        (["--jobs", "1000"], "argument --jobs: must be a whole number from 1 to 64, not '1000'"),
+        (["--seed", "x"], "argument --seed: must be a whole number from -4503599627370496 to"),
         (["--b", "nobody"], "argument --b: invalid choice: 'nobody'"),
     ],
 )

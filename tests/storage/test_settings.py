@@ -352,3 +352,9 @@ def test_a_name_the_game_gives_a_seat_or_the_computer_is_refused(taken: str) -> 
     with pytest.raises(ValueError, match="choose another name"):
         settings.set_name(0, taken)
     assert settings.names == ["", "", "", ""]
+
+
+def test_settings_moved_inside_something_are_damage_not_defaults() -> None:
+    with pytest.raises(DamagedRecordError, match="none of their fields"):
+        Settings.from_dict({"x": Settings(speed="fast").to_dict()})
+    assert Settings.from_dict({}) == Settings()

@@ -3,10 +3,12 @@ the result reveals the deck and says whether it matches the fingerprint shown.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
-from game.rules import card_symbol, deal_commitment, fingerprint
+from game.rules import card_symbol, fingerprint
 from game.ui.table.draw import status_text
 from game.ui.table.hand_result import HandResultScene
 from game.ui.table.scene import TableScene
@@ -66,7 +68,7 @@ def test_a_deck_that_does_not_match_the_fingerprint_shown_is_reported():
     table = start_table(app, deck_for(**GIN_DEAL), dealer=1, script=[])
     hand = table.hand
     # As if the table had shown the fingerprint of another deal than the one played.
-    table.flow.shown_commitment = deal_commitment("0" * 32, hand.deck)
+    table.flow.shown_commitment = replace(hand.terms, salt="0" * 32).commitment
     for code in (pygame.K_t, pygame.K_g, pygame.K_RETURN):
         key(app, code)
     run_until(app, lambda: isinstance(app.stack.top, HandResultScene))

@@ -69,6 +69,16 @@ DESKTOP_ONLY: dict[str, dict[str, tuple[frozenset[str], str]]] = {
     "game/arena.py": {
         "run": (frozenset({PROCESSES}), "AI-vs-AI developer tool, processes only with --jobs > 1"),
     },
+    # The game server and the headless network player never reach the browser archive.
+    "game/server/records.py": {
+        "write_hand": (frozenset({FILE_WRITES}), "the server's --records folder (server, desktop only)"),
+    },
+    "game/server/redis_backend.py": {
+        "RedisBackend._start_heartbeat": (frozenset({PROCESSES}), "the server's lease thread (desktop only)"),
+    },
+    "game/client/__main__.py": {
+        "save_seat": (frozenset({FILE_WRITES}), "the headless client's --seat-file (desktop only)"),
+    },
 }
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import game.storage.store
 from game.storage.store import (
     BROWSER_PREFIX,
     BrowserBackend,
@@ -171,10 +172,10 @@ def test_unreadable_file_is_an_error_not_corruption(data_dir: Path, monkeypatch:
     data_dir.mkdir(parents=True)
     (data_dir / "settings.json").write_text("{}", encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
+    def denied(path: Path, limit: int) -> bytes:
         raise PermissionError("permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(game.storage.store, "read_regular_file", denied)
     storage = Storage()
     with pytest.raises(StorageError, match="cannot read 'settings'"):
         storage.load("settings")
@@ -219,10 +220,10 @@ def test_read_entry_says_what_it_found(data_dir: Path, monkeypatch: pytest.Monke
     entry = storage.read_entry("settings")
     assert (entry.status, entry.value) == (EntryStatus.LOADED, {"a": 1})
 
-    def denied(self: Path) -> bytes:
+    def denied(path: Path, limit: int) -> bytes:
         raise PermissionError("permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(game.storage.store, "read_regular_file", denied)
     entry = storage.read_entry("settings")
     assert entry.status is EntryStatus.UNREADABLE and isinstance(entry.exception, PermissionError)
 
@@ -251,6 +252,7 @@ def test_the_data_layer_saves_and_reads_back_through_local_storage_under_webasse
 
     node = ensure_pyodide()
     modules = [str(ROOT / "game" / "storage" / f"{name}.py") for name in wasm_storage.MODULES]
+    modules += [str(ROOT / "game" / f"{name}.py") for name in wasm_storage.GAME_MODULES]
     code = "import wasm_storage\nwasm_storage.install('/home/pyodide/project')\nRESULT = wasm_storage.run()\n"
     command = [node, str(HERE / "run_pyodide.mjs"), "--root", str(ROOT), "--code", code]
     for module in [*modules, str(HERE / "wasm_storage.py")]:

@@ -13,6 +13,8 @@ from typing import Any
 
 MODULES = ("store", "settings", "stats", "persistence")
 """The modules of the game.storage package (game/storage/), copied beside this file."""
+GAME_MODULES = ("flags",)
+"""Modules of the game package itself that the storage modules import (game/flags.py)."""
 
 
 class _LocalStorage:
@@ -41,6 +43,8 @@ def install(project: str) -> None:
         pass
     for name in MODULES:
         shutil.copy(f"{project}/{name}.py", f"{project}/game/storage/{name}.py")
+    for name in GAME_MODULES:
+        shutil.copy(f"{project}/{name}.py", f"{project}/game/{name}.py")
 
 
 def run() -> dict[str, Any]:

@@ -35,6 +35,8 @@ from functools import cached_property
 
 import pygame
 
+from game.flags import parse_size
+
 LANDSCAPE_DESIGN = (1280, 720)
 """The smallest design area of a landscape layout, in design units."""
 PORTRAIT_DESIGN = (360, 640)
@@ -150,14 +152,4 @@ def parse_window(text: str) -> tuple[int, int]:
     ...
     ValueError: window size must look like WIDTHxHEIGHT (e.g. 1280x720), not 'big'
     """
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"window size must look like WIDTHxHEIGHT (e.g. 1280x720), not {text!r}")
-    width, height = int(parts[0]), int(parts[1])
-    low_w, low_h = MIN_WINDOW
-    high_w, high_h = MAX_WINDOW
-    if not (low_w <= width <= high_w and low_h <= height <= high_h):
-        raise ValueError(
-            f"window size {width}x{height} is out of range: from {low_w}x{low_h} to {high_w}x{high_h} pixels"
-        )
-    return width, height
+    return parse_size(text, MIN_WINDOW, MAX_WINDOW, "window size")

@@ -1,10 +1,11 @@
 """The deal check screen: after a hand, the proof that its deck was fixed before play.
 
-Before each deal the table shows a short fingerprint of the deal's commitment (SHA-256 of a
-salt and the deck order; docs/fairness.md). Once the hand is over the deck and the salt are
-revealed, and this screen computes the commitment again, on the spot: it shows the
-fingerprint shown before the deal, the salt, the deck in deal order as small cards, whether
-the two agree ("✓ matches" / "✗ does not match"), and how to check it without the game.
+Before each deal the table shows a short fingerprint of the deal's commitment (SHA-256 of the
+deal's terms: the rules, the dealer, the scores, a salt and the deck order; docs/fairness.md).
+Once the hand is over the deck and the salt are revealed, and this screen computes the
+commitment again, on the spot: it shows the fingerprint shown before the deal, the salt, the
+deck in deal order as small cards, whether the two agree ("✓ matches" / "✗ does not match"),
+and how to check it without the game.
 
 From here the hand can be exported (the file ``python -m game.verify`` checks) and the deal
 replayed, from the same seat or the other one, against the same AI. The hand result panel
@@ -12,10 +13,11 @@ offers this screen through the button :func:`deal_check_button` registers with t
 
 >>> from game.rules import daily_hand
 >>> hand = daily_hand("2024-03-01")
->>> check = DealCheck(hand.commitment, hand.salt, hand.deck)
+>>> from dataclasses import replace
+>>> check = DealCheck(hand.commitment, hand.terms)
 >>> check.matches, check.verdict
 (True, '✓ matches')
->>> DealCheck(hand.commitment, hand.salt, hand.deck[::-1]).verdict
+>>> DealCheck(hand.commitment, replace(hand.terms, deck=hand.deck[::-1])).verdict
 '✗ does not match'
 """
 
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Card, deal_commitment, fingerprint, verify_commitment
+from game.rules import Card, DealTerms, fingerprint, verify_commitment
 from game.ui.core import theme
 from game.ui.core.column import Column, row_height, split
 from game.ui.core.drawing import felt, panel
@@ -47,27 +49,22 @@ GUIDE = "docs/fairness.md"
 
 @dataclass(frozen=True)
 class DealCheck:
-    """The commitment shown before a deal, checked against the revealed salt and deck."""
+    """The commitment shown before a deal, checked against the deal's revealed terms."""
 
     shown: str | None
     """The commitment as the table showed it before play (None: the deal had none)."""
-    salt: str | None
-    deck: tuple[Card, ...]
+    terms: DealTerms | None
+    """What the deal committed to (rules, dealer, scores, salt, deck), revealed after the hand."""
 
     @property
     def matches(self) -> bool:
-        """Whether SHA-256 of the salt and the deck gives the commitment shown."""
-        return self.shown is not None and verify_commitment(self.shown, self.salt, self.deck)
+        """Whether SHA-256 of the deal's terms gives the commitment shown."""
+        return self.shown is not None and self.terms is not None and verify_commitment(self.shown, self.terms)
 
     @property
     def computed(self) -> str | None:
-        """The commitment computed now from the revealed salt and deck (None without a salt)."""
-        if self.salt is None:
-            return None
-        try:
-            return deal_commitment(self.salt, self.deck)
-        except ValueError:
-            return None
+        """The commitment computed now from the revealed terms (None without a commitment)."""
+        return self.terms.commitment if self.terms is not None else None
 
     @property
     def verdict(self) -> str:
@@ -79,7 +76,7 @@ class DealCheck:
 
 def check_of(deal: PlayedDeal) -> DealCheck:
     """The deal check of a finished hand."""
-    return DealCheck(deal.shown, deal.hand.salt, tuple(deal.hand.deck))
+    return DealCheck(deal.shown, deal.hand.terms)
 
 
 def deck_groups(deal: PlayedDeal) -> list[tuple[str, list[Card]]]:
@@ -182,14 +179,16 @@ class FairPlayScene(Scene):
                       body, theme.INK, "explain")  # fmt: skip
         elif check.matches:
             page.text(
-                f"SHA-256 of the salt and the deck below, computed now, gives {shown}..., "
+                "SHA-256 of the deal's terms (rules, dealer, scores, the salt and the deck below), "
+                f"computed now, gives {shown}..., "
                 "the fingerprint shown before the deal. The deck was fixed before the first card was played.",
                 body, theme.INK, "explain",
             )  # fmt: skip
         else:
             now = fingerprint(computed) if computed else "nothing"
             page.text(
-                f"SHA-256 of the salt and the deck below, computed now, gives {now}..., but the "
+                "SHA-256 of the deal's terms (rules, dealer, scores, the salt and the deck below), "
+                f"computed now, gives {now}..., but the "
                 f"fingerprint shown before the deal was {shown}: the deal changed after it was committed.",
                 body, theme.BAD, "explain",
             )  # fmt: skip

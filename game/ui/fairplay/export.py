@@ -24,13 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.rules import Hand
-from game.storage.store import default_data_dir
+from game.storage.store import default_data_dir, write_new_file
 from game.ui.core import browser
 from game.verify import Seat, export_hand
 
 EXPORT_FOLDER = "hands"
 """The folder, inside the game's data folder, that exports are saved in."""
-MAX_COPIES = 999
 
 
 @dataclass(frozen=True)
@@ -63,24 +62,11 @@ def export_file_name(hand: Hand, day: datetime.date) -> str:
 def save_new_file(folder: Path, name: str, text: str) -> Path:
     """Write `text` to a new file `name` in `folder` (made if needed); never replace a file.
 
-    When `name` is taken, ``stem-2.json``, ``stem-3.json``... are tried. Raises OSError when
-    the folder cannot be written.
+    When `name` is taken, ``stem-2.json``, ``stem-3.json``... are tried. The file appears
+    whole or not at all, even if the game is killed or the disk fills midway
+    (`game.storage.write_new_file`). Raises OSError when the folder cannot be written.
     """
-    folder.mkdir(parents=True, exist_ok=True)
-    stem, dot, suffix = name.rpartition(".")
-    if not dot:
-        stem, suffix = name, ""
-    for number in range(1, MAX_COPIES + 1):
-        candidate = name if number == 1 else f"{stem}-{number}{dot}{suffix}"
-        path = folder / candidate
-        try:
-            # "x" creates the file or fails if it exists: no window for replacing one.
-            with path.open("x", encoding="utf-8") as file:
-                file.write(text)
-        except FileExistsError:
-            continue
-        return path
-    raise OSError(f"{MAX_COPIES} files named like {name} already exist in {folder}")
+    return write_new_file(folder, name, text)
 
 
 def export_folders() -> list[Path]:

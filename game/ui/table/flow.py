@@ -34,7 +34,6 @@ from game.rules import (
     best_defence,
     best_melds,
     fingerprint,
-    verify_commitment,
 )
 from game.storage.settings import MatchSetup, Settings
 from game.storage.stats import Bucket
@@ -136,7 +135,10 @@ class TableFlow:
         self.listener = listener
         self.options = options if options is not None else FlowOptions()
         self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
-        self.setup: MatchSetup = setup if setup is not None else default_setup(app.settings, self.match)
+        chosen = setup if setup is not None else default_setup(app.settings, self.match)
+        # The AI's seed goes with the match (a saved one is kept), so that after a restart the
+        # AI plays on as itself and an exported hand verifies.
+        self.setup: MatchSetup = chosen.with_ai_seed(app.seed) if chosen.has_ai else chosen
         self.hand: Hand | None = None
         self.me = 0
         """The seat shown at the bottom of the table (the person holding the device)."""
@@ -152,7 +154,7 @@ class TableFlow:
         given = self.options.players
         self.ai_players: dict[int, ThinkingSeat] = {
             p: ThinkingSeat(
-                given[p] if p in given else make_ai(level, seed=app.seed + (p if players == 2 else 1 + p))
+                given[p] if p in given else make_ai(level, seed=self.ai_seed + (p if players == 2 else 1 + p))
             )
             for p in range(players)
             if not self.seating.is_person(p)
@@ -161,7 +163,7 @@ class TableFlow:
         self.human_ai: ThinkingSeat | None = None
         """Self-play: the AI playing player 0's seat in the person's place."""
         if app.selfplay:
-            self.human_ai = ThinkingSeat(make_ai(level, seed=app.seed + 2))
+            self.human_ai = ThinkingSeat(make_ai(level, seed=self.ai_seed + 2))
         self.seats: dict[int, ThinkingSeat] = {}
         """Thinking seats of the hand on the table, by seat (tests may put scripts here)."""
         self._seats_for: tuple[int, int] | None = None
@@ -193,6 +195,11 @@ class TableFlow:
     def seating(self) -> Seating:
         """Who plays each player and their names (the settings' names, as they are now)."""
         return Seating.of(self.match, self.setup, self.app.settings.names)
+
+    @property
+    def ai_seed(self) -> int:
+        """The seed this match's computer players' seeds are made from (kept with the match)."""
+        return self.setup.ai_seed if self.setup.ai_seed is not None else self.app.seed
 
     @property
     def multi(self) -> bool:
@@ -311,7 +318,7 @@ class TableFlow:
     def _play_away(self, hand: Hand, show: bool = True) -> None:
         """Start a hand no person plays, and show it being played."""
         level = self.setup.ai_level
-        seed = self.app.seed + 10 * len(self.match.played)
+        seed = self.ai_seed + 10 * len(self.match.played)
 
         def make(player: int) -> Any:
             return make_ai(level, seed=seed + player)
@@ -326,13 +333,13 @@ class TableFlow:
             self.hand = None
 
     def deal_check(self) -> tuple[bool, str] | None:
-        """After the hand: (whether the revealed deck and salt give the commitment shown before
-        the deal, that commitment's fingerprint); None for a hand dealt without a commitment."""
+        """After the hand: (whether the revealed terms of the deal give the commitment shown
+        before it, that commitment's fingerprint); None for a hand dealt without a commitment."""
         hand = self.hand
         shown = self.shown_commitment
         if hand is None or not hand.is_over or shown is None or not self.options.checks_deal:
             return None
-        return verify_commitment(shown, hand.salt, hand.deck), fingerprint(shown)
+        return hand.commitment_matches(shown), fingerprint(shown)
 
     def finish_away(self) -> None:
         """The AI-only hand is over: score it (once)."""

@@ -26,7 +26,7 @@ from typing import Protocol
 import pygame
 
 from game.ai import LEVELS
-from game.rules import Card, Hand, Match, ResultKind, card_symbol, fingerprint, verify_commitment
+from game.rules import Card, Hand, Match, ResultKind, card_symbol, fingerprint
 from game.ui.core.seating import Seating, round_complete, round_lines, verb
 from game.ui.core.text import font
 from game.ui.core.widgets import Button
@@ -73,7 +73,7 @@ def deal_check_lines(hand: Hand, shown: str | None) -> list[tuple[str, str]]:
     itself and the salt, as (kind, text); nothing when the deal was shown no commitment."""
     if not hand.is_over or shown is None:
         return []
-    check = "check" if verify_commitment(shown, hand.salt, hand.deck) else "check_failed"
+    check = "check" if hand.commitment_matches(shown) else "check_failed"
     short = fingerprint(shown)
     if check == "check":
         lines = [(check, f"Deal check: ✓ the deck matches the fingerprint shown before the deal ({short})")]
