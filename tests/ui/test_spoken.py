@@ -64,7 +64,7 @@ def test_a_hand_played_by_keyboard_alone_is_told_move_by_move(monkeypatch):
     key(app, pygame.K_s)
     assert "You drew the ace of diamonds from the stock." in _said(app)
     _select(app, table, "KS")
-    assert "the king of spades, 11 of 11, deadwood, 10 points." in _said(app)
+    assert "Selected: the king of spades, 11 of 11, deadwood, 10 points." in _said(app)
     key(app, pygame.K_y)
     hand_text = _said(app)[-1]
     assert hand_text.startswith("Your hand, 11 cards, left to right: 6 of hearts, 7 of hearts")

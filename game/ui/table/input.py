@@ -333,7 +333,6 @@ class TableInput:
                     index = 0 if step > 0 else len(cards) - 1
                 scene.selected = cards[index]
                 scene.update_lifts()
-                scene.say_selected()
         elif command == "confirm":
             if arranging:
                 scene.lay_down()

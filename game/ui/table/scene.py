@@ -419,7 +419,7 @@ class TableScene(Scene):
         if self.hand is None:
             return ()
         message = self.toast.text if self.toast.remaining > 0 else ""
-        return (draw.status_text(self), message)
+        return (draw.status_text(self), message, self.selected_words())
 
     def read_hand(self) -> None:
         """Say the person's hand, its melds and deadwood, and the piles (the Y key)."""
@@ -429,15 +429,19 @@ class TableScene(Scene):
         cards = self.row_cards(self.me)
         self.app.announce(self.narrator.hand_text(hand, self.me, cards, self.order.melds()))
 
-    def say_selected(self) -> None:
-        """Say the card just selected with the arrows, where it is, and what it is for."""
+    def selected_words(self) -> str:
+        """The selected card as said: which, where in the hand, and what it is for ("" for none)."""
         card = self.selected
         cards = self.row_cards(self.me)
-        if card is None or card not in cards:
-            return
+        if card is None or card not in cards or self.dealing:
+            return ""
         meld_of = self.order.meld_of()
-        role = "in a meld" if card in meld_of else f"deadwood, {card.value} points"
-        self.app.announce(f"{card_words(card)}, {cards.index(card) + 1} of {len(cards)}, {role}.")
+        role = (
+            "in a meld"
+            if card in meld_of
+            else f"deadwood, {card.value} point{'s' if card.value != 1 else ''}"
+        )
+        return f"Selected: {card_words(card)}, {cards.index(card) + 1} of {len(cards)}, {role}."
 
     def on_scores(self) -> None:
         """Count the scores up to the match's."""
