@@ -62,6 +62,8 @@ class Viewport:
     orientation's usual one."""
     zoom: float = 1.0
     """The player's card and text size: 1.0 usual, up to 1.6 in the settings."""
+    text_zoom: float = 1.0
+    """How much bigger the text is than the scale makes it (see :meth:`unzoomed`)."""
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.height <= 0:
@@ -72,8 +74,16 @@ class Viewport:
             raise ValueError(f"card and text size {self.zoom} is out of range ({ZOOMS[0]} to {ZOOMS[1]})")
 
     def unzoomed(self) -> Viewport:
-        """This window at the usual card and text size (the table's geometry)."""
-        return replace(self, zoom=1.0) if self.zoom != 1.0 else self
+        """This window with the usual geometry but the text still at the player's size: what
+        the table and the panels over it are laid out in (their cards grow by their own rules).
+
+        >>> big = Viewport(1280, 720, zoom=1.5)
+        >>> big.unzoomed().px(100), big.unzoomed().font(20) == big.font(20)
+        (100, True)
+        """
+        if self.zoom == 1.0:
+            return self
+        return replace(self, zoom=1.0, text_zoom=self.zoom * self.text_zoom)
 
     @property
     def short_landscape(self) -> bool:
@@ -127,7 +137,7 @@ class Viewport:
         Design text sizes are the height a line of text takes; the font's em (what
         `pygame.font.Font` is given) is :data:`TEXT_EM` of that. Never below 10 logical pixels.
         """
-        return max(round(10 * self.density), round(units * self.scale * TEXT_EM))
+        return max(round(10 * self.density), round(units * self.scale * TEXT_EM * self.text_zoom))
 
     def point(self, x: float, y: float) -> tuple[int, int]:
         """A design-unit point in real pixels."""

@@ -20,6 +20,7 @@ from game.ui.core.text import font
 from game.ui.table.animated import shuffle_ghosts
 from game.ui.table.flow import AI_PAUSE, meld_breaks, meld_ordered
 from game.ui.table.layout import (
+    RAISED,
     discard_slot,
     hand_slots,
     knock_card_slot,
@@ -315,7 +316,7 @@ class TableCards:
         """Raise the selected card well clear of the fan, and the one under the pointer a little."""
         table = self.table
         layout = table.layout
-        raised = layout.px(16 if layout.portrait or layout.compact else 22)
+        raised = layout.px(RAISED if layout.portrait or layout.compact else 22)
         hover = layout.px(8)
         for card, sprite in table.sprites.items():
             lift = 0.0

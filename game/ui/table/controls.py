@@ -16,6 +16,7 @@ import pygame
 
 from game.rules import DrawDiscard, Knock, Phase
 from game.ui.core import theme
+from game.ui.core.drawing import fitting_size
 from game.ui.core.keys import button_key
 from game.ui.core.widgets import Button, ButtonRow
 from game.ui.table.layout import CONTEXT_BUTTONS
@@ -94,6 +95,9 @@ class TableControls:
             button.show_key = not layout.portrait
         self.buttons["menu"].size = layout.font(17 if layout.portrait else 22)
         self.buttons["sheet"].text = "Scores" if layout.portrait or layout.compact else SHEET_LABEL
+        if layout.zoom != 1.0:  # bigger text: as big as each button's width allows
+            for button in self.buttons.values():
+                button.size = fitting_size(button, button.size)
 
     def update(self) -> None:
         """Show only the buttons whose actions are legal now."""

@@ -166,6 +166,9 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     gap = layout.px(6)
     y = layout.stock.bottom + gap
     stock_text = f"Stock {scene.stock_shown}"
+    room = abs(layout.discard.centerx - layout.stock.centerx) - gap  # each label under its own pile
+    while size > 8 and font(size).size(stock_text)[0] > room:
+        size -= 1
     if layout.portrait and scene.laid_out:
         return  # the piles are set aside while the melds are on the table
     rect = blit_text(surface, stock_text, size, theme.DIM, "midtop", (layout.stock.centerx, y))

@@ -73,7 +73,7 @@ class HandResultScene(Scene):
 
     def resized(self) -> None:
         """Where the panel goes: beside the melds, or over the hand on a phone."""
-        view = self.app.viewport
+        view = self.app.viewport.unzoomed()  # the table's geometry, the player's text size
         room = self.controls.room()
         layout, melds = room.layout, room.melds
         self.band = None
@@ -163,7 +163,7 @@ class HandResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
-        view = self.app.viewport
+        view = self.app.viewport.unzoomed()  # the table's geometry, the player's text size
         portrait = view.portrait
         board(surface, self.rect, view.scale)
         pad = view.px(16 if portrait else 20)
@@ -230,11 +230,13 @@ class HandResultScene(Scene):
         """Text sizes (headline, body, small, scores, notes) that fit `room` pixels: the usual
         ones, or a step smaller at a time when a long result would push the scores onto the
         button."""
-        view = self.app.viewport
+        view = self.app.viewport.unzoomed()  # the table's geometry, the player's text size
         portrait = view.portrait
         base = (32, 21, 16, 22, 17) if not portrait else (22, 15, 12, 16, 13)
         sizes = tuple(view.font(b) for b in base)
-        for shrink in (1.0, 0.92, 0.85, 0.78, 0.72):
+        # Bigger text may take the result's room: down, step by step, to the usual smallest.
+        shrinks = [0.92**step for step in range(12) if 0.92**step * view.text_zoom >= 0.7]
+        for shrink in shrinks:
             sizes = tuple(view.font(b * shrink) for b in base)
             head, body, small, score, note = sizes
             heading = len(wrap(self.score_heading(), note, width))
@@ -258,7 +260,7 @@ class HandResultScene(Scene):
         band = self.band
         if band is None or not texts:
             return
-        view = self.app.viewport
+        view = self.app.viewport.unzoomed()  # the table's geometry, the player's text size
         pad = view.px(10)
         width = band.width - 2 * pad
         size = view.font(16)

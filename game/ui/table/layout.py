@@ -31,6 +31,10 @@ Slot = tuple[float, float, int, int]
 
 MIDDLE = 160
 """Portrait: the least height (design units) kept for the piles and melds mid-table."""
+RAISED = 16
+"""Portrait: how far the selected card rises out of its row (game.ui.table.cards)."""
+MIDDLE_ZOOMED = 130
+"""The same with bigger cards: the hand may take a little more of the middle."""
 COMPACT_DESIGN = (760, 400)
 """The design area of the table on a phone held sideways (its own, larger scale)."""
 
@@ -78,16 +82,19 @@ class TableLayout:
     """A phone held sideways: small panel, one row of cards, the knock buttons mid-table."""
     mirrored: bool = False
     """Laid out for the left hand (a phone's piles and buttons on the other side)."""
+    per_row: int = 6
+    """Portrait: the most cards a row of the hand takes (fewer when the cards are bigger)."""
     zoom: float = 1.0
-    """The player's card and text size: the text grows by it (lengths stay the usual)."""
+    """The player's card and text size: the cards grow by it where they fit (the view's
+    lengths stay the usual, its text is already the player's size)."""
 
     def px(self, units: float) -> int:
         """A design-unit length in pixels."""
         return self.view.px(units)
 
     def font(self, units: float) -> int:
-        """A design-unit font size in pixels, grown by the card and text size."""
-        return self.view.font(units * self.zoom)
+        """A design-unit font size in pixels (at the player's text size)."""
+        return self.view.font(units)
 
     @property
     def banner_centre(self) -> tuple[int, int]:
@@ -107,13 +114,15 @@ def table_layout(
     # grows the cards and, through the layout's view, the text and the gaps around it.
     base = view.unzoomed()
     if base.portrait:
-        layout = _portrait(base, players, laid_out)
+        layout = _portrait(base, players, laid_out, view.zoom)
     elif base.short_landscape:
-        layout = _compact(replace(base, design=COMPACT_DESIGN), players)
+        layout = _compact(replace(base, design=COMPACT_DESIGN), players, laid_out, view.zoom)
     else:
-        layout = _landscape(base, players)
+        # Once the melds are down the usual geometry again: the melds, both revealed hands
+        # and the result need the table's middle more than a short hand needs big cards.
+        layout = _landscape(base, players, 1.0 if laid_out else view.zoom)
     if view.zoom != 1.0:
-        layout = replace(layout, zoom=view.zoom)
+        layout = replace(layout, zoom=view.zoom)  # its view's text is the player's size already
     if left_handed and (layout.portrait or layout.compact):
         layout = _mirrored(layout)
     return layout
@@ -172,7 +181,10 @@ def _mirrored(layout: TableLayout) -> TableLayout:
     )
 
 
-def _landscape(view: Viewport, players: int) -> TableLayout:
+def _landscape(view: Viewport, players: int, zoom: float = 1.0) -> TableLayout:
+    """The table on a big screen. With bigger cards (`zoom`) the hand grows from the foot of
+    the window, the buttons of the moment (Knock and Gin too) stand just above it, the
+    status line over them, and the piles and the melds grow into what is left above."""
     dw, dh = view.design_size
     r = view.rect
     panel_w = 238
@@ -180,12 +192,35 @@ def _landscape(view: Viewport, players: int) -> TableLayout:
     left = (dw - 1280) / 2  # the play area of the 1280x720 design, centred left of the panel
     cx = left + 520
     extra = dh - 720
-    hand_y = 606 + extra
+    hand_y: float = 606 + extra
     pile_y = 338 + extra / 2
     card = card_size(view.px(96))
-    stock = _card_rect(view, left + 118, pile_y, card)
-    discard = _card_rect(view, left + 248, pile_y, card)
+    pile = meld = card
     status_y = pile_y + 124
+    status = r(cx - 330, status_y - 38, 660, 32)
+    ctx_y, ctx_h = status_y + 14, 40.0
+    hand_area = r(left + 40, hand_y - 107, 960, 204)
+    meld_area = r(left + 372, pile_y - 75, 640, 150)
+    if zoom > 1:
+        grow = zoom - 1
+        card_h = 134 * zoom
+        card = card_size(view.px(96 * zoom))
+        hand_y = 673 + extra - card_h / 2
+        ctx_h = 40 + 16 * grow
+        ctx_y = min(476 + extra / 2, hand_y - card_h / 2 - 23 - ctx_h)
+        status_h = 32 + 10 * grow
+        status = r(cx - 330, ctx_y - 20 - status_h, 660, status_h)
+        notes = 50 * zoom  # the piles' labels and the deal's fingerprint under them
+        pile_h = min(134 * zoom, ctx_y - 8 - notes - 179)
+        pile_y = min(338 + extra / 2, ctx_y - 8 - notes - pile_h / 2)
+        pile = card_size(view.px(pile_h / 1.396))
+        meld = card_size(view.px(96 * min(zoom, 1.25)))
+        hand_area = r(left + 40, hand_y - card_h / 2 - 40, 960, card_h + 70)
+        meld_h = max(150.0, meld[1] / view.scale + 16)
+        meld_left = left + 248 + pile[0] / view.scale / 2 + 24
+        meld_area = r(meld_left, pile_y - meld_h / 2, left + 1012 - meld_left, meld_h)
+    stock = _card_rect(view, left + 118, pile_y, pile)
+    discard = _card_rect(view, left + 248, pile_y, pile)
     buttons = {}
     px, pw = dw - panel_w + 4, 206
     half = (pw - 8) // 2
@@ -198,40 +233,44 @@ def _landscape(view: Viewport, players: int) -> TableLayout:
     buttons["sheet"] = r(px, 552 + extra / 2, pw, 36)
     buttons["help"] = r(px, dh - 68, half, 38)
     buttons["menu"] = r(px + half + 8, dh - 68, half, 38)
-    ctx_y = status_y + 14
-    buttons["take"] = r(cx - 160, ctx_y, 150, 40)
-    buttons["pass"] = r(cx + 10, ctx_y, 150, 40)
-    buttons["prev"] = r(cx - 250, ctx_y, 90, 40)
-    buttons["lay"] = r(cx - 130, ctx_y, 260, 40)
-    buttons["next"] = r(cx + 160, ctx_y, 90, 40)
-    buttons["suggest"] = r(cx - 250, ctx_y, 240, 40)
-    buttons["done"] = r(cx + 10, ctx_y, 200, 40)
-    buttons["cancel"] = r(cx - 110, ctx_y, 220, 40)
+    buttons["take"] = r(cx - 160, ctx_y, 150, ctx_h)
+    buttons["pass"] = r(cx + 10, ctx_y, 150, ctx_h)
+    buttons["prev"] = r(cx - 250, ctx_y, 90, ctx_h)
+    buttons["lay"] = r(cx - 130, ctx_y, 260, ctx_h)
+    buttons["next"] = r(cx + 160, ctx_y, 90, ctx_h)
+    buttons["suggest"] = r(cx - 250, ctx_y, 240, ctx_h)
+    buttons["done"] = r(cx + 10, ctx_y, 200, ctx_h)
+    buttons["cancel"] = r(cx - 110, ctx_y, 220, ctx_h)
+    if zoom > 1:  # the panel's words need its room: Knock and Gin go over the hand
+        buttons["knock"] = r(cx - 310, ctx_y, 200, ctx_h)
+        buttons["gin"] = r(cx - 100, ctx_y, 200, ctx_h)
+        buttons["cancel"] = r(cx + 110, ctx_y, 200, ctx_h)
+    usual = card_size(view.px(96))
     return TableLayout(
         view=view,
         portrait=False,
         card=card,
-        pile_card=card,
-        opp_card=card,
-        opp_face_card=card,
-        meld_card=card,
+        pile_card=pile,
+        opp_card=usual,
+        opp_face_card=usual,
+        meld_card=meld,
         stock=stock,
         discard=discard,
-        meld_area=r(left + 372, pile_y - 75, 640, 150),
-        hand_area=r(left + 40, hand_y - 107, 960, 204),
+        meld_area=meld_area,
+        hand_area=hand_area,
         hand_rows=(view.px(hand_y),),
         hand_span=(view.px(left + 55), view.px(left + 985)),
         opp_y=view.px(100),
         opp_span=(view.px(left + 70), view.px(left + 970)),
         panel=panel,
-        status=r(cx - 330, status_y - 38, 660, 32),
+        status=status,
         name_anchor=view.point(left + 24, 186),
         log=r(dw - panel_w + 4, dh - 170, panel_w - 28, 90),
         buttons=buttons,
     )
 
 
-def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
+def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -> TableLayout:
     dw, dh = view.design_size
     r = view.rect
     margin = 8
@@ -246,15 +285,21 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
     # The hand's cards as big as the width allows, but leaving the middle of the table at
     # least MIDDLE units for the piles or the knocker's melds (the rest is fixed: about 320).
     card_w = max(64.0, min(104.0, width / 4.4, (dh - 320 - MIDDLE) / (1.6 * ratio)))
+    per_row, row_share = 6, 0.6
+    if zoom > 1:
+        card_w, per_row, row_share = _portrait_hand(card_w, zoom, width, dh - 320 - MIDDLE_ZOOMED)
+    rows = -(-11 // per_row)
     card_h = card_w * ratio
-    row_gap = card_h * 0.6  # the upper row shows this much, less a raised card's lift
-    row2_y = tools_y - 10 - card_h / 2
-    row1_y = row2_y - row_gap
-    hand_top = row1_y - card_h / 2
+    row_gap = card_h * row_share  # an upper row shows this much, less a raised card's lift
+    last_y = tools_y - 10 - card_h / 2
+    row_ys = [last_y - (rows - 1 - row) * row_gap for row in range(rows)]
+    hand_top = row_ys[0] - card_h / 2
     ctx_h = 46
     ctx_y = hand_top - 20 - ctx_h
-    status_y = ctx_y - 32
-    info_y = status_y - 22
+    grow = zoom - 1  # the lines of text get taller with the text
+    status_h, info_h = 30 + 12 * grow, 20 + 12 * grow
+    status_y = ctx_y - status_h - 2
+    info_y = status_y - info_h - 2
     panel = r(0, 0, dw, 50)
     opp_w = 40.0
     opp_h = opp_w * ratio
@@ -311,21 +356,51 @@ def _portrait(view: Viewport, players: int, laid_out: bool) -> TableLayout:
         discard=discard,
         meld_area=meld_area,
         hand_area=r(0, hand_top - 24, dw, tools_y - hand_top + 20),
-        hand_rows=(view.px(row1_y), view.px(row2_y)),
+        hand_rows=tuple(view.px(y) for y in row_ys),
+        per_row=per_row,
         hand_span=(view.px(margin), view.px(dw - margin)),
         opp_y=view.px(opp_y),
         opp_span=(view.px(margin + 70), view.px(dw - margin)),
         panel=panel,
-        status=r(margin, status_y - 2, width, 30),
+        status=r(margin, status_y, width, status_h),
         name_anchor=view.point(margin, opp_y),
-        log=r(margin, info_y, width, 20),
+        log=r(margin, info_y, width, info_h),
         buttons=buttons,
     )
 
 
-def _compact(view: Viewport, players: int) -> TableLayout:
+def _portrait_hand(usual: float, zoom: float, width: float, height: float) -> tuple[float, int, float]:
+    """A phone's hand at a bigger card size: (card width, cards a row, how much of each
+    upper row shows, as a share of a card's height), the hand in `height` at most.
+
+    The cards grow by `zoom` as far as the hand still fits: the rows take fewer cards as
+    the cards grow (each still shows a fingertip's strip), and the rows overlap more (each
+    still shows its cards' corners), so a big hand wraps into three rows.
+
+    >>> [(round(w), n) for w, n, _ in (_portrait_hand(78, z, 344, 299) for z in (1.2, 1.6))]
+    [(94, 5), (116, 4)]
+    """
+    ratio = 134 / 96
+    want = usual * zoom
+    while want > usual:
+        per_row = min(6, 1 + int((width - want) / (0.55 * want)))
+        rows = -(-11 // per_row)
+        # An upper row shows its corners, and a fingertip's strip above a raised card.
+        share = 0.6 if rows <= 2 else max(0.42, (RAISED + 48) / (want * ratio))
+        if per_row >= 3 and want * ratio * (1 + share * (rows - 1)) <= height:
+            return want, per_row, share
+        want -= 1.0
+    return usual, 6, 0.6
+
+
+def _compact(view: Viewport, players: int, laid_out: bool = False, zoom: float = 1.0) -> TableLayout:
     """A phone held sideways: everything a little smaller than the big table, but at a
-    scale that keeps cards readable and buttons nearly a fingertip tall."""
+    scale that keeps cards readable and buttons nearly a fingertip tall.
+
+    With bigger cards (`zoom`) the hand grows while the hand is played, fanned closer, and
+    the status line and the buttons of the moment stand right of the piles to make room;
+    once the knocker's melds are down the hand is the usual size again, the melds need the
+    middle of the table."""
     dw, dh = view.design_size
     r = view.rect
     panel_w = 160
@@ -340,11 +415,16 @@ def _compact(view: Viewport, players: int) -> TableLayout:
     stock = _card_rect(view, 42, pile_y, card_size(view.px(pile_w)))
     discard = _card_rect(view, 112, pile_y, card_size(view.px(pile_w)))
     card_w = min(76.0, (play_w - 20) / 8)
+    beside = zoom > 1 and not laid_out  # the status and the buttons of the moment: right of the piles
+    if beside:
+        card_w = min(76.0 * zoom, (play_w - 20) / 4.6, (dh - 6 - 150) / ratio)
     hand_y = dh - 6 - card_w * ratio / 2
     hand_top = hand_y - card_w * ratio / 2
     ctx_h = 40
     ctx_y = hand_top - 18 - ctx_h
     status_y = ctx_y - 22
+    if beside:
+        cx = 158 + (play_w - 10 - 158) / 2  # the middle of what the piles leave
     meld_top = opp_y + opp_w * ratio / 2 + 20
     meld_area = r(158, meld_top, play_w - 166, status_y - 16 - meld_top)
     meld_w = min(62.0, (status_y - 16 - meld_top - 14) / ratio)
@@ -385,7 +465,7 @@ def _compact(view: Viewport, players: int) -> TableLayout:
         opp_y=view.px(opp_y),
         opp_span=(view.px(110), view.px(play_w - 10)),
         panel=panel,
-        status=r(10, status_y - 12, play_w - 20, 24),
+        status=r(158, status_y - 14, play_w - 168, 28) if beside else r(10, status_y - 12, play_w - 20, 24),
         name_anchor=view.point(10, opp_y),
         log=r(dw - panel_w + 4, top - 50, panel_w - 16, 44),
         buttons=buttons,
@@ -417,15 +497,14 @@ def hand_slots(layout: TableLayout, count: int, group_breaks: list[int] | None =
             w,
             max_width=right - left,
             group_breaks=breaks,
-            max_step=layout.px(78),
+            max_step=layout.px(78) if layout.zoom == 1.0 else w * 0.8125,
             min_step=layout.px(30),
             group_gap=layout.px(22),
         )
         y = layout.hand_rows[0]
         depth = 0 if layout.compact else layout.px(10)
         return [(x, y + fan_arc(i, count, depth), w, h) for i, x in enumerate(xs)]
-    first = _first_row(count, breaks)
-    rows = [list(range(first)), list(range(first, count))]
+    rows = _rows(count, breaks, layout.per_row, len(layout.hand_rows))
     slots: list[Slot] = []
     for row_number, members in enumerate(rows):
         if not members:
@@ -444,6 +523,33 @@ def hand_slots(layout: TableLayout, count: int, group_breaks: list[int] | None =
         y = layout.hand_rows[row_number]
         slots += [(x, y, w, h) for x in xs]
     return slots
+
+
+def _rows(count: int, breaks: list[int], per_row: int, rows: int) -> list[list[int]]:
+    """The hand's cards (indices) in `rows` rows of at most `per_row`: with the usual six in
+    two rows, as :func:`_first_row` splits them; otherwise filled from the top, a row
+    ending one card early at a gap between melds.
+
+    >>> _rows(11, [], 4, 3)
+    [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10]]
+    >>> _rows(10, [3, 6], 4, 3)
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8, 9]]
+    """
+    if per_row >= 6 and rows == 2:
+        first = _first_row(count, breaks)
+        return [list(range(first)), list(range(first, count))]
+    result: list[list[int]] = []
+    start = 0
+    for row in range(rows):
+        after = rows - row - 1  # rows still to come
+        remaining = count - start
+        take = remaining if after == 0 else min(per_row, remaining)
+        least = remaining - after * per_row  # fewer would not leave room below
+        if after and take - 1 >= max(least, 1) and start + take - 1 in breaks:
+            take -= 1
+        result.append(list(range(start, start + take)))
+        start += take
+    return [row for row in result if row]
 
 
 def _first_row(count: int, breaks: list[int]) -> int:

@@ -32,15 +32,21 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
     assert match is not None
     layout = scene.layout
     f = layout.font
+    z = layout.zoom  # bigger text: the lines are that much further apart
+
+    def step(units: float) -> int:
+        return layout.px(units * z)
+
     panel = layout.panel
     x = panel.x + layout.px(16)
     right = panel.right - layout.px(16)
     y = panel.y + layout.px(14)
-    blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
-    y += layout.px(34)
     rules = match.rules
-    blit_text(surface, variant_line(match), f(18), theme.DIM, "topleft", (x, y))
-    y += layout.px(30)
+    if z < 1.3:  # with big text the panel keeps its room for the scores and the deadwood
+        blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
+        y += step(34)
+        blit_text(surface, variant_line(match), f(18), theme.DIM, "topleft", (x, y))
+        y += step(30)
     if rules.players == 2:
         y = _draw_two_scores(scene, surface, x, right, y)
     else:
@@ -55,17 +61,19 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
             scene.draw_list.append(("away", text, pygame.Rect(x, y, right - x, 1), None))
         return
     blit_text(surface, _hand_line(scene), f(18), theme.DIM, "topleft", (x, y))
-    y += layout.px(30)
+    y += step(30)
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
-    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), layout.px(30))
+    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), step(30))
     pygame.draw.rect(surface, theme.ROW, limit_rect, border_radius=layout.px(8))
     blit_text(surface, limit, f(22), theme.GOLD, "midleft", (x + layout.px(2), limit_rect.centery))
     scene.draw_list.append(("knock_limit", limit, limit_rect, hand.knock_limit))
-    y += layout.px(32)
+    y += step(32)
     note = _oklahoma_note(scene)
     if note:
         blit_text(surface, note, f(17), theme.DIM, "topleft", (x, y))
-    y += layout.px(24)
+        y += step(24)
+    elif z == 1.0:
+        y += step(24)
     _draw_deadwood(scene, surface, x, y)
     _draw_log(scene, surface)
 
@@ -231,6 +239,8 @@ def _draw_score_row(
     layout = scene.layout
     x, right, y = place
     name_size, score_size, box_size, gap, after = (22, 26, 16, 23, 22) if compact else (24, 28, 17, 26, 28)
+    if not layout.compact and not layout.portrait:
+        gap, after = round(gap * layout.zoom), round(after * layout.zoom)
     blit_text(surface, name, layout.font(name_size), colour, "topleft", (x, y))
     shown = round(scene.tally.side(side))
     rect = blit_text(
@@ -314,9 +324,10 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
     if left is not None:
         area = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
     lines = 1 if layout.portrait else (2 if layout.compact else 3)
-    recent = hand.history[-lines:]
     size = layout.font(17 if not layout.portrait else 14)
     step = font(size).get_linesize()
+    lines = max(1, min(lines, area.height // step))  # bigger text: fewer lines
+    recent = hand.history[-lines:]
     y = area.bottom - step * len(recent)
     for index, event in enumerate(recent):
         colour = theme.INK if index == len(recent) - 1 else theme.DIM
@@ -326,7 +337,7 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
         text = describe_event(event, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
-            image = render_rich(text, max(8, size * 9 // 10), colour)
+            image = render_rich(text, max(8, size * 9 // 10, size * area.width // image.get_width()), colour)
         anchor = (
             image.get_rect(midtop=(area.centerx, y))
             if layout.portrait
@@ -403,7 +414,7 @@ def _draw_deadwood(
     scene.draw_list.append(("deadwood", str(value), rect, value))
     if extra:
         blit_text(surface, extra, layout.font(18), theme.DIM if colour != theme.GOOD else theme.GOOD, "topleft",
-                  (x, y + layout.px(28)))  # fmt: skip
+                  (x, y + layout.px(28 * layout.zoom)))  # fmt: skip
     return rect
 
 
