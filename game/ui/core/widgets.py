@@ -62,7 +62,11 @@ class Button:
         line = max(1, self.rect.height // 14) if focused else 1
         pygame.draw.rect(surface, edge, self.rect, width=max(line, 3 if focused else 1), border_radius=radius)
         text = self.label_text(font(self.size))
-        blit_text(surface, text, self.size, theme.BUTTON_INK, "center", self.rect.center)
+        size = self.size
+        room = self.rect.width - max(8, self.rect.height // 3)
+        while size > 8 and font(size).size(text)[0] > room:
+            size -= 1  # a label never runs out of its button (bigger text, a narrow phone)
+        blit_text(surface, text, size, theme.BUTTON_INK, "center", self.rect.center)
 
     def label_text(self, face: pygame.font.Font) -> str:
         """The text shown: with the key in brackets when it fits and keys are shown."""

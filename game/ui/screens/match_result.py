@@ -215,11 +215,12 @@ class MatchResultScene(Scene):
                 pygame.draw.line(
                     surface, theme.DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), max(1, view.px(2))
                 )
-            wrapped_lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
+            below = wrapped_lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
             for column, cell in zip(columns, cells, strict=True):
                 blit_text(surface, str(cell), size, colour, "midtop", (column, y))
             self.draw_list.append(("row", f"{label}: {' / '.join(str(c) for c in cells)}"))
-            y += step
+            # A label on two lines (big text on a phone) makes its row taller.
+            y = max(y + step, below + round(font(size).get_linesize() * 0.35))
         y += view.px(8)
         lines = margin_lines(match, self.seating)
         if match.rules.players == 2:

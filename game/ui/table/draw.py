@@ -186,9 +186,12 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     shown = deal_fingerprint(scene)
     if shown and not hand.is_over:  # once it is over, the result checks it
         text = f"Deal fingerprint {shown}"
-        rect = blit_text(
-            surface, text, layout.font(17 if not layout.portrait else 13), theme.DIM, "midtop", middle
-        )
+        size = layout.font(17 if not layout.portrait else 13)
+        if not layout.portrait:  # under the piles, clear of the status line beside them
+            room = abs(layout.discard.centerx - layout.stock.centerx) + layout.pile_card[0] + layout.px(30)
+            while size > 8 and font(size).size(text)[0] > room:
+                size -= 1
+        rect = blit_text(surface, text, size, theme.DIM, "midtop", middle)
         scene.draw_list.append(("fingerprint", shown, rect, None))
 
 

@@ -94,6 +94,8 @@ class HandResultScene(Scene):
             if layout.compact:  # a phone held sideways: every pixel of the left column
                 top = layout.opp_y + layout.opp_card[1] // 2 + view.px(8)
             bottom = layout.hand_rows[0] - layout.card[1] // 2 - view.px(20)
+            if view.text_zoom > 1 and not layout.compact:
+                bottom = view.height - view.px(12)  # bigger words: down over the hand's left end
             self.rect = pygame.Rect(left, top, max(view.px(240), right - left), bottom - top)
             # The deal check needs width: a band under the melds, above the hand.
             band_top = max((r.bottom for r in melds), default=layout.meld_area.bottom) + view.px(10)
