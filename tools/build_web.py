@@ -26,6 +26,7 @@ import argparse
 import ast
 import importlib.util
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -43,7 +44,11 @@ from game.flags import decimal_number  # noqa: E402  (after the path: run as too
 
 APP_NAME = "gin-rummy"
 TITLE = "Gin Rummy"
-TEMPLATE = ROOT / "tools" / "web" / "gin-rummy.tmpl"
+WEB_DIR = ROOT / "tools" / "web"
+TEMPLATE = WEB_DIR / "gin-rummy.tmpl"
+PAGE_PARTS = ("page.js", "page.css")
+"""Files the template includes (`/* gin-include: NAME */`); the browser test's page loads them too."""
+INCLUDE_MARKER = re.compile(r"^[ \t]*/\* gin-include: ([\w.-]+) \*/[ \t]*$", re.MULTILINE)
 ICON = ROOT / "assets" / "icon.png"
 PYGBAG_INI = ROOT / "pygbag.ini"
 DEFAULT_OUT = ROOT / "build" / "web"
@@ -178,8 +183,34 @@ def _is_docstring(statement: ast.stmt) -> bool:
     )
 
 
-def pygbag_command(app: Path, *, archive: bool, cdn: str | None) -> list[str]:
-    """The pygbag invocation: local template and icon, no test server, no user-gesture gate."""
+def compose_template(target: Path, template: Path = TEMPLATE) -> Path:
+    """Write the page template with its `gin-include` lines replaced by those files; return `target`.
+
+    The page's JavaScript and CSS live in files of their own (tools/web/page.js, page.css)
+    so that the browser test's loader page can load the very same code; the published page
+    gets them inlined, one file with no extra download.
+    """
+    folder = template.parent
+
+    def include(match: re.Match[str]) -> str:
+        name = match.group(1)
+        part = folder / name
+        if name not in PAGE_PARTS or not part.is_file():
+            raise BuildError(f"{template.name} includes {name!r}, which is not a page part in {folder}")
+        text = part.read_text(encoding="utf-8")
+        if "{{" in text:
+            raise BuildError(f"{part} holds a template field; the test page could not load it as it is")
+        return text.rstrip("\n")
+
+    composed = INCLUDE_MARKER.sub(include, template.read_text(encoding="utf-8"))
+    if "gin-include:" in composed:
+        raise BuildError(f"{template.name} has a gin-include line this build does not understand")
+    target.write_text(composed, encoding="utf-8")
+    return target
+
+
+def pygbag_command(app: Path, *, archive: bool, cdn: str | None, template: Path) -> list[str]:
+    """The pygbag invocation: local template (composed) and icon, no test server, no gesture gate."""
     command = [
         sys.executable,
         "-c",
@@ -195,7 +226,7 @@ def pygbag_command(app: Path, *, archive: bool, cdn: str | None) -> list[str]:
         "--height",
         str(HEIGHT),
         "--template",
-        str(TEMPLATE),
+        str(template),
         "--icon",
         str(ICON),
     ]
@@ -292,7 +323,8 @@ def build(
         scratch_dir = Path(scratch)
         app = stage(root, scratch_dir, servers)
         log = scratch_dir / "pygbag.log"
-        command = pygbag_command(app, archive=archive, cdn=cdn)
+        template = compose_template(scratch_dir / TEMPLATE.name)
+        command = pygbag_command(app, archive=archive, cdn=cdn, template=template)
         run_with_timeout(command, cwd=scratch_dir, timeout_s=timeout_s, log=log)
         built = app / "build" / "web"
         missing = [name for name in OUTPUTS if not (built / name).is_file()]

@@ -30,6 +30,7 @@ from game.flags import decimal_number, seed, shown, whole_number
 from game.storage.persistence import Persistence
 from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
 from game.storage.stats import Stats
+from game.ui import probe
 from game.ui.coach.review import ReviewScene, review_button
 from game.ui.core import browser, drawing, richtext, text, theme
 from game.ui.core.art import CardArt
@@ -98,11 +99,18 @@ SELFPLAY_DT = 1.0 / 60.0
 FRAME_RATE = 60
 IDLE_SLEEP_S = 1.0 / 30.0
 """How long an idle loop waits between looks at the input (it draws nothing meanwhile)."""
+DEEP_IDLE_AFTER_S = 2.0
+DEEP_IDLE_SLEEP_S = 0.1
+"""In the browser, once nothing has happened for DEEP_IDLE_AFTER_S, the loop looks ten times a
+second: each look costs the page over a millisecond of its main thread (measured in Chromium:
+4 % of a core at 30 looks a second, 1.6 % at ten), and a tap then waits at most 0.1 s."""
 BROWSER_POLL_S = 0.25
 """How often the browser page's size is checked (phones turn, windows are dragged)."""
 MAX_SPEED = 50.0
 MAX_SELFPLAY_HANDS = 100_000
 IN_BROWSER = sys.platform == "emscripten"
+GESTURES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
+"""What a browser counts as the user's gesture that lets a page start its audio."""
 
 
 def _speed(text: str) -> float:
@@ -218,6 +226,7 @@ class App:
         self._excluded_s = 0.0
         self._dirty = True
         self._was_busy = True
+        self._last_active = 0.0
         self._browser_checked = 0.0
         self.stack = SceneStack()
         self.screens = Screens(self.stack, self)
@@ -298,6 +307,15 @@ class App:
 
     # --- shared services --------------------------------------------------------------------
 
+    def match_rng(self) -> random.Random:
+        """A generator for a new match's deals, drawn from the app's seeded one.
+
+        Seeded with an integer: seeding with a float goes through `hash()`, which differs
+        between 64-bit CPython and the browser's 32-bit WebAssembly build, so `--seed N`
+        would deal other hands in the browser than on the desktop.
+        """
+        return random.Random(self.rng.getrandbits(64))
+
     @property
     def pace(self) -> float:
         """How fast the game moves on (the computer's pauses, the result's): the speed chosen,
@@ -375,6 +393,8 @@ class App:
         ):
             self.invalidate()
             return
+        if event.type in GESTURES:
+            self.sounds.unlock()  # the page's audio starts on this gesture: sound may play now
         translated = self.pointer.translate(event, self.viewport.size, time.perf_counter())
         if translated is None:
             return
@@ -386,7 +406,9 @@ class App:
 
         Returns True when the frame was drawn.
         """
-        self._follow_page(time.perf_counter())
+        now = time.perf_counter()
+        self._follow_page(now)
+        self.sounds.rest_if_quiet(now)
         for event in pygame.event.get():
             self.dispatch(event)
         deliver_notices(self)
@@ -425,16 +447,33 @@ class App:
             if self.selfplay:
                 await asyncio.sleep(0)
             elif drawn or self._was_busy or self.stack.working():
-                clock.tick(FRAME_RATE)
-                await asyncio.sleep(0)
+                self._last_active = start
+                await self._next_frame(clock, start)
             else:
                 # Nothing to show: look at the input again in a moment, drawing nothing.
-                await asyncio.sleep(IDLE_SLEEP_S)
+                await asyncio.sleep(self._idle_sleep(start))
                 clock.tick()
         while self.stack.scenes:
             self.stack.pop()  # scenes save what they hold (the match in progress)
         self.write_frame_stats()
         return self.exit_code
+
+    def _idle_sleep(self, now: float) -> float:
+        """How long an idle loop waits before it looks at the input again."""
+        if IN_BROWSER and now - self._last_active > DEEP_IDLE_AFTER_S:
+            return DEEP_IDLE_SLEEP_S
+        return IDLE_SLEEP_S
+
+    async def _next_frame(self, clock: pygame.time.Clock, start: float) -> None:
+        """Wait for the next frame at FRAME_RATE, giving the time back to the event loop."""
+        if IN_BROWSER:
+            # In the browser Clock.tick waits by spinning (measured in Chromium: tick(10)
+            # held the page's only thread for 100 ms), so a moving screen cost a whole core:
+            # sleep out the rest of the frame on the page's event loop instead.
+            await asyncio.sleep(max(0.0, 1.0 / FRAME_RATE - (time.perf_counter() - start)))
+            return
+        clock.tick(FRAME_RATE)
+        await asyncio.sleep(0)
 
     def frame_stats(self) -> dict[str, float | int]:
         """Frame work times (events + update + draw + present) in milliseconds.
@@ -486,13 +525,14 @@ def create_app(argv: list[str] | None = None) -> App:
     table_draw.reset()
     app = App(options)
     app.open_window()
+    probe.attach(app)  # the browser test's snapshot; off unless its page asks (game/ui/probe.py)
     return app
 
 
 async def main(argv: list[str] | None = None) -> int:
     """Build the app and run its loop; returns the exit code."""
     if argv is None:
-        argv = sys.argv[1:] if not IN_BROWSER else []
+        argv = sys.argv[1:] if not IN_BROWSER else probe.page_options()
     app = create_app(argv)
     try:
         return await app.run()

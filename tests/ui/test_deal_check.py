@@ -91,3 +91,20 @@ def test_the_deal_check_fits_beside_the_panel_without_covering_cards(size):
     if result.band is not None:
         assert not any(area.colliderect(rect) for rect in covered)
         assert not result.band.colliderect(result.rect)
+
+
+@pytest.mark.parametrize("density", [1.0, 2.0, 3.0])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
+def test_the_lines_under_the_piles_stay_inside_the_window(size, density):
+    """Seen in Chromium at 844x390: the centred fingerprint line began off the left edge."""
+    app = sized_app((round(size[0] * density), round(size[1] * density)))
+    app.resize(app.viewport.size, density)
+    table = TableScene(app)
+    app.stack.replace_all(table)  # a fresh start at this size, not only after turning
+    run_until(app, lambda: not table.dealing)
+    frames(app, 2)
+    width, height = app.viewport.size
+    lines = [rect for kind, _, rect, _ in table.draw_list if kind in ("fingerprint", "label")]
+    assert any(kind == "fingerprint" for kind, *_ in table.draw_list)
+    for rect in lines:
+        assert rect.left >= 0 and rect.right <= width and rect.top >= 0 and rect.bottom <= height, rect

@@ -203,3 +203,36 @@ def test_in_the_browser_the_pages_prompt_asks_for_the_name(monkeypatch):
     scene.ask_name(0)
     assert app.settings.names[0] == "Mia" and scene.note == "A name needs letters or digits."
     assert app.stack.top is scene  # the game's own field never opened
+
+
+def test_the_full_screen_row_follows_the_page_when_it_answers_later(monkeypatch):
+    """The page goes full screen a moment after the tap: the row is drawn again by itself."""
+    from game.ui.core import browser
+    from game.ui.screens.settings_screen import SettingsScene
+
+    from .harness import create_app, frames
+
+    state = {"full": False, "asked": 0}
+    monkeypatch.setattr(browser, "fullscreen_available", lambda: True)
+    monkeypatch.setattr(browser, "is_fullscreen", lambda: state["full"])
+
+    def toggle() -> bool:
+        state["asked"] += 1
+        return True
+
+    monkeypatch.setattr(browser, "toggle_fullscreen", toggle)
+    app = create_app(["--no-storage", "--seed", "3"])
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert ("row", "Full screen: off") in scene.draw_list
+    scene.toggle_fullscreen()
+    assert state["asked"] == 1
+    frames(app, 2)  # the page has not answered yet: nothing to redraw
+    drawn = app.frames_drawn
+    frames(app, 3)
+    assert app.frames_drawn == drawn
+    state["full"] = True  # now it has
+    frames(app, 2)
+    assert app.frames_drawn > drawn
+    assert ("row", "Full screen: on") in scene.draw_list

@@ -95,6 +95,12 @@ def test_page_loads_our_archive_and_the_runtime(site: Path) -> None:
     assert "ume_block: 0," in page
     assert 'width="1280" height="720"' in page
     assert "could not start" in page  # the offline message
+    # The page's own script and style are inlined as they are (the browser test loads the
+    # same files), and nothing in the page switches the test probe on.
+    for part in ("page.js", "page.css"):
+        assert (ROOT / "tools" / "web" / part).read_text(encoding="utf-8").rstrip("\n") in page
+    assert "gin-include:" not in page
+    assert "gin_test_probe" not in page
 
 
 @pytest.mark.slow
@@ -146,6 +152,14 @@ def test_the_slimmed_archive_still_plays(site: Path, tmp_path: Path) -> None:
         timeout=BUILD_TIMEOUT_S,
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_a_template_including_an_unknown_part_is_refused(tmp_path: Path) -> None:
+    template = tmp_path / "page.tmpl"
+    template.write_text("<script>\n/* gin-include: secrets.js */\n</script>\n", encoding="utf-8")
+    with pytest.raises(build_web.BuildError, match=r"'secrets\.js', which is not a page part"):
+        build_web.compose_template(tmp_path / "out.tmpl", template)
+    assert not (tmp_path / "out.tmpl").exists()
 
 
 def test_slimming_keeps_the_program_and_drops_the_docs() -> None:
@@ -255,7 +269,8 @@ def test_pygbag_run_by_hand_in_a_checkout_packs_only_the_game(tmp_path: Path) ->
     for name in clutter:
         (checkout / name).parent.mkdir(parents=True, exist_ok=True)
         (checkout / name).write_text("clutter", encoding="utf-8")
-    command = build_web.pygbag_command(checkout, archive=False, cdn=None)
+    template = build_web.compose_template(tmp_path / "page.tmpl")
+    command = build_web.pygbag_command(checkout, archive=False, cdn=None, template=template)
     build_web.run_with_timeout(command, checkout, BUILD_TIMEOUT_S, tmp_path / "pygbag.log")
     with zipfile.ZipFile(checkout / "build" / "web" / "my-checkout.apk") as packed:
         names = packed.namelist()

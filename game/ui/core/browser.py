@@ -1,12 +1,12 @@
 """The web page around the game, when it runs in a browser (pygbag); harmless on the desktop.
 
 In the browser, `import platform` gives pygbag's bridge to the page's JavaScript `window`;
-the page template (tools/web/gin-rummy.tmpl) defines a few small functions the game calls
-through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)`,
-`gin_say(text)` (a sentence into the page's hidden live region, which screen readers read
-out) and `gin_ask(question, value)` (the browser's own text prompt, which brings up a
-phone's keyboard and which screen readers know). On the desktop every function here says it
-is not available (or does nothing) and never raises.
+the page's script (tools/web/page.js, inlined into the page) defines a few small functions the
+game calls through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)`,
+`gin_audio(awake)`, `gin_say(text)` (a sentence into the page's hidden live region, which
+screen readers read out) and `gin_ask(question, value)` (the browser's own text prompt,
+which brings up a phone's keyboard and which screen readers know). On the desktop every
+function here says it is not available (or does nothing) and never raises.
 
 >>> in_browser()
 False
@@ -19,7 +19,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-MAX_DENSITY = 4.0
+MAX_DENSITY = 2.0
+"""The most real pixels the canvas gets per CSS pixel. A phone at devicePixelRatio 3 gets 2
+and the browser scales the picture up by half again (hardly softer to the eye): measured in
+Chromium at 390x844, a dealing frame took 29 ms at density 3 (20 of its frames over 50 ms of
+CPU) against 13 ms at density 2 (none), since every frame paints and presents 2.25 times the
+pixels at 3 (tools/bench_browser.py)."""
 
 
 def in_browser() -> bool:
@@ -41,8 +46,8 @@ def _window() -> Any | None:
 def page_size() -> tuple[tuple[int, int], float] | None:
     """The page's size in real pixels and its pixel density (devicePixelRatio), or None.
 
-    The canvas is laid out at the page's CSS size times the density, so text and cards are
-    drawn for the screen's real pixels on a high-DPI phone.
+    The canvas is laid out at the page's CSS size times the density (at most MAX_DENSITY),
+    so text and cards are drawn for a high-DPI phone's real pixels rather than stretched.
     """
     window = _window()
     if window is None:
@@ -129,3 +134,12 @@ def ask_text(question: str, value: str = "") -> str | None:
         return None
     text = str(answer)
     return None if text in ("null", "undefined") else text
+
+
+def set_audio(awake: bool) -> bool:
+    """Let the page's audio run (a sound is coming) or rest (it has been quiet a while).
+
+    True when the page did as asked (never before the player's first gesture for `awake`:
+    browsers refuse to start audio until then).
+    """
+    return _call("gin_audio", awake)

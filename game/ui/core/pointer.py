@@ -29,6 +29,11 @@ class PointerFilter:
         self.last_touch = -1e9
         self._last_pos: tuple[int, int] | None = None
 
+    @property
+    def touched(self) -> bool:
+        """True once a finger has been used: prompts then say "tap", whatever the shape."""
+        return self.last_touch > -1e9
+
     def translate(
         self, event: pygame.event.Event, size: tuple[int, int], now: float
     ) -> pygame.event.Event | None:

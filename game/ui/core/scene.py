@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.storage.settings import Settings
     from game.storage.stats import Stats
     from game.ui.core.art import CardArt
+    from game.ui.core.pointer import PointerFilter
     from game.ui.core.viewport import Viewport
 
 
@@ -94,6 +95,8 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self.changed = True
         """Set whenever a scene is pushed or popped (the loop then draws the next frame)."""
+        self._pressed: dict[int, Scene] = {}
+        """The scene each mouse button (or finger) went down on, until it comes up."""
 
     @property
     def top(self) -> Scene | None:
@@ -132,9 +135,20 @@ class SceneStack:
         return self.scenes[start:]
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Send an event to the top scene."""
-        if self.top is not None:
-            self.top.handle(event)
+        """Send an event to the top scene.
+
+        A press and its release belong to one scene: when a press opens another screen (New
+        match's Start opening the pass-and-play screen), the release of that same tap is not
+        given to the new screen, whose button under the finger would otherwise act as well.
+        """
+        top = self.top
+        if top is None:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed[event.button] = top
+        elif event.type == pygame.MOUSEBUTTONUP and self._pressed.pop(event.button, top) is not top:
+            return
+        top.handle(event)
 
     def update(self, dt: float) -> None:
         """Update every visible scene (a table under a modal keeps animating)."""
@@ -189,6 +203,7 @@ class GameApp(Protocol):
 
     viewport: Viewport
     stack: SceneStack
+    pointer: PointerFilter
     art: CardArt
     settings: Settings
     stats: Stats
@@ -223,6 +238,10 @@ class GameApp(Protocol):
 
     def announce(self, text: str) -> None:
         """Say `text` to a screen reader (the page's live region; kept for tests)."""
+        ...
+
+    def match_rng(self) -> random.Random:
+        """A generator for a new match's deals, drawn from the app's seeded one."""
         ...
 
     def invalidate(self) -> None:

@@ -1,8 +1,15 @@
 """Small sound effects synthesised at start-up: no files to ship or fetch.
 
 Each effect is a few thousand 16-bit samples built with `array` (numpy is not available in
-the browser) and handed to `pygame.mixer.Sound`. If the mixer cannot start (no audio device,
-a browser that has not had a user gesture yet) the game simply stays silent.
+the browser) and handed to `pygame.mixer.Sound`. If the mixer cannot start (no audio device)
+the game simply stays silent.
+
+Nothing plays before the player's first press, tap or key (`unlock`): browsers start a page's
+audio only on such a gesture, and a sound asked for earlier would wait in the silent page
+and burst out late. In the browser the page's audio also rests when nothing has played for a
+few seconds (`rest_if_quiet`): even silent, running audio costs the page a callback on its
+main thread every few milliseconds (measured in Chromium: 4 % of a core at an idle table,
+under 2 % resting); the next sound wakes it.
 
 >>> len(_samples("card", 22050)) > 0
 True
@@ -12,12 +19,17 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from array import array
 
 import pygame
 
+from game.ui.core import browser
+
 RATE = 22050
 VOLUME = 0.35
+REST_AFTER_S = 3.0
+"""Seconds of silence after which the browser page's audio is let rest."""
 EFFECTS = ("card", "deal", "knock", "win", "lose", "fanfare")
 
 
@@ -78,6 +90,13 @@ class Sounds:
 
     def __init__(self) -> None:
         self.enabled = True
+        self.unlocked = False
+        """Set by the player's first press or key; nothing plays before it."""
+        self.played = 0
+        """Effects started so far (the browser test reads it)."""
+        self.awake = False
+        """In the browser: whether the page's audio was asked to run."""
+        self._last_played = 0.0
         self._effects: dict[str, pygame.mixer.Sound] = {}
         try:
             if not pygame.mixer.get_init():
@@ -98,11 +117,32 @@ class Sounds:
         """True when effects could be made."""
         return bool(self._effects)
 
-    def play(self, name: str) -> None:
-        """Play an effect (if sound is on)."""
+    def unlock(self) -> None:
+        """The player has pressed, tapped or typed: sound may play from now on."""
+        self.unlocked = True
+
+    def play(self, name: str, now: float | None = None) -> None:
+        """Play an effect (if sound is on and the player has made their first gesture)."""
         effect = self._effects.get(name)
-        if effect is not None and self.enabled:
-            try:
-                effect.play()
-            except Exception:  # a sound that fails to play is not worth a crash
-                self._effects.pop(name, None)
+        if effect is None or not self.enabled or not self.unlocked:
+            return
+        self._last_played = time.perf_counter() if now is None else now
+        if browser.in_browser() and not self.awake:
+            self.awake = browser.set_audio(True)
+        try:
+            effect.play()
+            self.played += 1
+        except Exception:  # a sound that fails to play is not worth a crash
+            self._effects.pop(name, None)
+
+    def rest_if_quiet(self, now: float) -> None:
+        """In the browser: let the page's audio rest once nothing has played for a while."""
+        if not self.awake or now - self._last_played < REST_AFTER_S:
+            return
+        try:
+            if pygame.mixer.get_busy():
+                return
+        except Exception:  # the mixer is gone: nothing left to hear
+            pass
+        browser.set_audio(False)
+        self.awake = False

@@ -14,8 +14,6 @@ asks before a new match replaces a saved one.
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from game.rules import Match
@@ -222,7 +220,7 @@ class NewMatchScene(Scene):
     def start_now(self) -> None:
         """Deal the first hand of a match with these settings."""
         settings = self.settings
-        match = settings.new_match(random.Random(self.app.rng.random()))
+        match = settings.new_match(self.app.match_rng())
         open_table(self.app, match, settings.match_setup())
 
     # --- input ----------------------------------------------------------------------------

@@ -3,7 +3,6 @@ the settings, restart or concede the match (each asks first), quit to the title.
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 import pygame
@@ -146,7 +145,7 @@ class PauseScene(Scene):
         """A new match with the same rules and seats."""
         assert self.match is not None
         first = self.match.first_dealer  # a dealer chosen for the match stays chosen
-        match = Match(self.match.rules, random.Random(self.app.rng.random()), first_dealer=first)
+        match = Match(self.match.rules, self.app.match_rng(), first_dealer=first)
         self.app.screens.replace("table", match, self.match_setup())
 
     def ask_concede(self) -> None:

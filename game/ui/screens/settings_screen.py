@@ -81,6 +81,7 @@ class SettingsScene(Scene):
         self.where_rect = pygame.Rect(0, 0, 1, 1)
         self.draw_list: list[tuple[str, str]] = []
         self.note = ""
+        self._fullscreen_shown: bool | None = None
 
     def _item(self, name: str) -> MenuItem:
         settings = self.app.settings
@@ -159,7 +160,18 @@ class SettingsScene(Scene):
             self.note = "This browser would not go full screen."
 
     def _fullscreen_value(self) -> str:
-        return "on" if browser.is_fullscreen() else "off"
+        self._fullscreen_shown = browser.is_fullscreen()
+        return "on" if self._fullscreen_shown else "off"
+
+    def update(self, dt: float) -> None:
+        """Redraw when the page enters or leaves full screen by itself.
+
+        The page answers a moment after the tap (and Esc or the browser's own control can
+        leave full screen): seen in Chromium, the row said "off" over a full-screen page
+        until the next input, since a page the same size as the screen does not resize.
+        """
+        if self._fullscreen_shown is not None and browser.is_fullscreen() != self._fullscreen_shown:
+            self.invalidate()
 
     def change(self, name: str, step: int) -> None:
         """Move option `name` to its next (or previous) choice, keep it, and show it at once."""
@@ -270,7 +282,7 @@ class SettingsScene(Scene):
         blit_text(surface, "Settings", view.font(40 if not portrait else 30), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         self.menu.draw(surface)
-        self.draw_list = []
+        self.draw_list = [("row", f"{item.label}: {item.value()}") for item in self.items if item.value]
         explanation = self.explanation()
         if explanation:
             size = view.font(21 if not portrait else 17)

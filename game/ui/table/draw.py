@@ -18,9 +18,10 @@ from game.ui.core.drawing import felt
 from game.ui.core.keys import button_key, key_label
 from game.ui.core.richtext import render_rich
 from game.ui.core.sprites import paint_card, ring
-from game.ui.core.text import blit_text, font
+from game.ui.core.text import Colour, blit_text, font
 from game.ui.table.cards import opponent_label
 from game.ui.table.layout import TableLayout
+from game.ui.table.moves import no_layoff_reason
 from game.ui.table.panel import draw_panel
 
 if TYPE_CHECKING:
@@ -178,8 +179,8 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     middle = ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2)
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
         note = "Stock nearly out: the hand is void at 2"
-        rect = blit_text(
-            surface, note, layout.font(19 if not layout.portrait else 14), theme.GOLD, "midtop", middle
+        rect = _under_piles(
+            surface, note, layout.font(19 if not layout.portrait else 14), theme.GOLD, middle, gap
         )
         scene.draw_list.append(("warning", note, rect, None))
         return
@@ -191,8 +192,22 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
             room = abs(layout.discard.centerx - layout.stock.centerx) + layout.pile_card[0] + layout.px(30)
             while size > 8 and font(size).size(text)[0] > room:
                 size -= 1
-        rect = blit_text(surface, text, size, theme.DIM, "midtop", middle)
+        rect = _under_piles(surface, text, size, theme.DIM, middle, gap)
         scene.draw_list.append(("fingerprint", shown, rect, None))
+
+
+def _under_piles(
+    surface: pygame.Surface, text: str, size: int, colour: Colour, middle: tuple[int, int], margin: int
+) -> pygame.Rect:
+    """A line centred under the piles, moved in from the window's edge when it would cross it.
+
+    On a phone held sideways the piles sit against the left edge, and the centred line
+    "Deal fingerprint ..." started off-screen (seen in Chromium at 844x390).
+    """
+    width = font(size).size(text)[0]
+    left = middle[0] - width // 2
+    left = max(margin, min(left, surface.get_width() - margin - width))
+    return blit_text(surface, text, size, colour, "topleft", (left, middle[1]))
 
 
 def deal_fingerprint(scene: Table) -> str:
@@ -408,7 +423,8 @@ def _status(scene: Table) -> str:
 
     hand = scene.hand
     assert hand is not None
-    touch = scene.layout.portrait
+    # A phone held sideways gets the landscape table: once a finger has been used, say "tap".
+    touch = scene.layout.portrait or scene.app.pointer.touched
     if scene.dealing:
         shown = deal_fingerprint(scene)
         return f"Dealing. Deal fingerprint {shown}" if shown else "Shuffling and dealing..."
@@ -475,5 +491,5 @@ def _status(scene: Table) -> str:
             if touch:
                 return "Lay off: tap cards (green = best); Done lays off the rest."
             return f"Lay off: click cards (green = best); Done ({button_key('done')}) lays off the rest."
-        return "Nothing of yours fits the knocker's melds: press Done."
+        return no_layoff_reason(hand, scene.me) + ": press Done."
     return ""

@@ -134,7 +134,7 @@ class TableFlow:
         self.app = app
         self.listener = listener
         self.options = options if options is not None else FlowOptions()
-        self.match = match if match is not None else new_match(app.settings, random.Random(app.rng.random()))
+        self.match = match if match is not None else new_match(app.settings, app.match_rng())
         chosen = setup if setup is not None else default_setup(app.settings, self.match)
         # The AI's seed goes with the match (a saved one is kept), so that after a restart the
         # AI plays on as itself and an exported hand verifies.

@@ -22,6 +22,7 @@ from game.rules import (
     DrawDiscard,
     DrawStock,
     EndLayoff,
+    Hand,
     Knock,
     LayOff,
     Meld,
@@ -129,7 +130,7 @@ class TableMoves:
 
             table.animator.then(lay)
         if not defence.layoffs:
-            table.toast.show("Nothing of yours fits the knocker's melds.")
+            table.toast.show(no_layoff_reason(hand, table.me) + ".")
 
     # --- knocking -------------------------------------------------------------------------------
 
@@ -264,3 +265,18 @@ class TableMoves:
             table.lay_off(action.card, action.meld_index)
         else:
             table.submit(action)  # the AI's own choice to stop laying off
+
+
+def no_layoff_reason(hand: Hand, seat: int) -> str:
+    """Why the defender in `seat` has no layoff worth making (no full stop).
+
+    A card can fit a meld and still be better kept: laying 10♠ off on J♠ Q♠ K♠ breaks the
+    player's three tens. Saying "nothing fits" then would look like the game is wrong.
+    """
+    fitting = [
+        card for card in hand.hands[seat] if any(can_lay_off(card, meld) for meld in hand.knocker_melds)
+    ]
+    if not fitting:
+        return "Nothing of yours fits the knocker's melds"
+    named = " ".join(card_symbol(card) for card in fitting[:2])
+    return f"{named} would fit, but laying off would not lower your deadwood"
