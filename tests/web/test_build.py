@@ -101,6 +101,11 @@ def test_page_loads_our_archive_and_the_runtime(site: Path) -> None:
         assert (ROOT / "tools" / "web" / part).read_text(encoding="utf-8").rstrip("\n") in page
     assert "gin-include:" not in page
     assert "gin_test_probe" not in page
+    # What a screen reader needs is in the page from the start: the live region the game's
+    # sentences go to, and the canvas as an application whose keys are described.
+    assert 'id="gin-said" class="gin-unseen" role="log" aria-live="polite"' in page
+    assert 'role="application" aria-label="Gin Rummy" aria-describedby="gin-keys"' in page
+    assert "function gin_say(" in page and "function gin_ask(" in page
 
 
 @pytest.mark.slow

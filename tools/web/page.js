@@ -51,6 +51,7 @@ function gin_fullscreen() {
 // The game's sentences for a screen reader (game/ui/core/speech.py): each one a new line
 // of the visually hidden live region, which screen readers read out as it arrives.
 const GIN_SAID_KEPT = 40
+let gin_said_count = 0
 
 function gin_say(text) {
     let region = document.getElementById("gin-said")
@@ -64,6 +65,7 @@ function gin_say(text) {
     }
     const line = document.createElement("p")
     line.textContent = String(text)
+    line.dataset.n = String(++gin_said_count)  // its place in everything said, kept or not
     region.appendChild(line)
     while (region.childElementCount > GIN_SAID_KEPT) region.firstElementChild.remove()
     return true

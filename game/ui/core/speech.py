@@ -72,7 +72,9 @@ class Speech:
 
     def say(self, text: str) -> None:
         """Say `text` (cards in words, spaces closed up; nothing for an empty text)."""
-        sentence = " ".join(in_words(text).split())
+        # The screen's "The AI" is "the computer" in every sentence, as the moves say it.
+        sentence = " ".join(in_words(text).split()).replace("The AI ", "The computer ")
+        sentence = sentence.replace("the AI", "the computer")
         if not sentence:
             return
         self.history.append(sentence)
