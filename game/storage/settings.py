@@ -125,10 +125,7 @@ NAME_LENGTH = 12
 RESERVED_NAMES = frozenset({"you", "ai", "the ai", "the computer", "south", "west", "north", "east"})
 """Names the game gives seats and the computer already: a person taking one would be
 mistaken for another seat in the log and the scores."""
-NAME_EXPLANATION = (
-    "A name for the person at this seat when people pass the device (pass and play); "
-    "empty uses the seat's place. The computer's seats keep theirs."
-)
+NAME_EXPLANATION = "The name of the person at this seat when people share the device; empty: the seat's place."
 
 RULES = "rules"
 TABLE = "table"

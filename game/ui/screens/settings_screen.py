@@ -191,10 +191,12 @@ class SettingsScene(Scene):
         design_h = view.design_size[1]
         rows = row_height(view, 50, 52)
         pad = 16.0 if not portrait else 12.0
+        explain_line = font(view.font(21 if not portrait else 17)).get_linesize() / view.scale
         heights = {
             "title": 52.0 if not portrait else 40.0,
             "menu": rows * 8 / 7 * len(self.items) + 2,
-            "explain": 50.0 if not portrait else 48.0,
+            # Two lines; three with bigger text (a line holds fewer words).
+            "explain": max(50.0 if not portrait else 48.0, (3 if view.zoom > 1 else 2) * explain_line + 4),
             "preview": 104.0 if not portrait else 84.0,
             "where": 26.0 if not portrait else 36.0,
             "button": row_height(view, 48, 46),
@@ -202,7 +204,7 @@ class SettingsScene(Scene):
         room = design_h - 24 - 2 * pad - 5 * 8
         for optional in ("preview", "where"):
             fixed = sum(h for n, h in heights.items() if n != "menu")
-            if room - fixed < rows * 8 / 7 * 3:
+            if room - fixed < rows * 8 / 7 * 4:
                 heights[optional] = 0.0
         total = min(design_h - 24, 2 * pad + sum(heights.values()) + 5 * 8)
         column = Column(view, width=560, top=max(12.0, (design_h - total) / 2), margin=12)
@@ -287,7 +289,8 @@ class SettingsScene(Scene):
         if explanation:
             size = view.font(21 if not portrait else 17)
             y = self.explain_rect.y
-            for line in wrap(explanation, size, self.explain_rect.width)[:2]:
+            lines = max(1, self.explain_rect.height // font(size).get_linesize())
+            for line in wrap(explanation, size, self.explain_rect.width)[:lines]:
                 blit_text(surface, line, size, theme.INK, "topleft", (self.explain_rect.x, y))
                 y += font(size).get_linesize()
             self.draw_list.append(("explain", explanation))
