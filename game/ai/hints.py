@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.levels import CONFIGS
+from game.ai.reasons import discard_reason, discard_values
 from game.ai.search import SearchPlayer
-from game.ai.tracking import Tracker
 from game.rules import (
     Action,
     Arrange,
@@ -43,6 +43,10 @@ class Hint:
     reason: str
 
 
+HINT_REASON_LEVEL = "hard"
+"""The level whose values say why a hinted discard (the level :func:`hint` asks)."""
+
+
 def hint(view: PlayerView, seed: int = 0) -> Hint:
     """What the hard level would do for ``view``'s player, with the reason."""
     action = SearchPlayer(CONFIGS["hard"], seed).choose(view)
@@ -54,54 +58,14 @@ def symbols(cards: list[Card] | tuple[Card, ...]) -> str:
     return "".join(card_symbol(c) for c in sorted(cards, key=lambda c: (c.suit, c.rank)))
 
 
-def partials(cards: tuple[Card, ...]) -> list[tuple[str, tuple[Card, Card]]]:
-    """Pairs ("set") and same-suit neighbours ("run") among some deadwood cards."""
-    found: list[tuple[str, tuple[Card, Card]]] = []
-    for n, a in enumerate(cards):
-        for b in cards[n + 1 :]:
-            if a.rank == b.rank:
-                found.append(("set", (a, b)))
-            elif a.suit == b.suit and abs(a.rank - b.rank) <= 2:
-                found.append(("run", (a, b)))
-    return found
-
-
-def keeps_phrase(kept: tuple[Card, ...]) -> str:
-    """What a kept hand is building, e.g. ``"keeps 7♥8♥ for a run"``."""
-    result = best_melds(kept)
-    combos = partials(result.deadwood)
-    if combos:
-        kind, pair = combos[0]
-        return f"keeps {symbols(pair)} for a {kind}"
-    if result.melds:
-        return f"keeps the meld {symbols(result.melds[0])}"
-    return f"leaves {result.deadwood_value} deadwood"
-
-
-def safety_phrase(card: Card, track: Tracker) -> str:
-    """Why discarding ``card`` is or is not risky."""
-    for other in reversed(track.discarded):
-        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 1):
-            return f"{card_symbol(card)} is safe: the opponent discarded {card_symbol(other)}"
-    for other in reversed(track.took):
-        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 2):
-            return f"careful, the opponent took {card_symbol(other)}"
-    danger = track.danger(card.index)
-    if danger < 0.05:
-        return f"{card_symbol(card)} can hardly help the opponent"
-    return f"{card_symbol(card)} is {card.value} points of deadwood"
-
-
 def explain(view: PlayerView, action: Action) -> str:
     """A one-line reason for ``action`` in ``view``, naming the cards involved."""
     hand = tuple(view.hand)
-    track = Tracker.from_view(view)
     top = view.discard_pile[-1] if view.discard_pile else None
     if isinstance(action, Discard):
-        kept = tuple(c for c in hand if c != action.card)
-        reason = (
-            f"Discard {card_symbol(action.card)}: {keeps_phrase(kept)}; {safety_phrase(action.card, track)}"
-        )
+        # What decided it, by the hint level's own values of the discards (issue 18).
+        why = discard_reason(view, action.card, discard_values(view, HINT_REASON_LEVEL))
+        reason = f"Discard {card_symbol(action.card)}: {why}"
         if any(isinstance(a, Knock) for a in view.legal_actions):
             reason += "; no knock yet, the opponent may well undercut"
         return reason

@@ -82,6 +82,15 @@ LEVEL_NAMES = {
     "hard": "Hard",
     "expert": "Expert",
 }
+LEVEL_NOTES = {
+    "random": "Plays any legal move at random: a way to learn the moves without being beaten.",
+    "simple": "Takes a card only to finish a meld, throws its highest deadwood, knocks the moment it may.",
+    "easy": "Counts its deadwood and little else; takes discards only for a meld and slips often.",
+    "medium": "Keeps pairs and near-runs, knocks as soon as it may, and slips now and then.",
+    "hard": "Reads your hand from your discards, throws safe cards and weighs each knock.",
+    "expert": "The strongest: weighs every card the stock may give, reads your hand closely, never slips.",
+}
+"""What each level of the computer does, in a line (`game.ai.levels` describes the configs)."""
 FORMAT_NAMES = {"2": "Two players", "3": "Three (the dealer sits out)", "4": "Four, in partnerships"}
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 NEXT_DEALER_NAMES = {"loser": "The loser", "winner": "The winner", "alternate": "Take turns"}
@@ -125,7 +134,9 @@ NAME_LENGTH = 12
 RESERVED_NAMES = frozenset({"you", "ai", "the ai", "the computer", "south", "west", "north", "east"})
 """Names the game gives seats and the computer already: a person taking one would be
 mistaken for another seat in the log and the scores."""
-NAME_EXPLANATION = "The name of the person at this seat when people share the device; empty: the seat's place."
+NAME_EXPLANATION = (
+    "The name of the person at this seat when people share the device; empty: the seat's place."
+)
 
 RULES = "rules"
 TABLE = "table"
@@ -173,6 +184,9 @@ class OptionInfo:
     applies: bool = True
     reason: str = ""
     group: str = RULES
+    choice_notes: tuple[str, ...] = ()
+    """For options whose choices need saying (the computer's levels): one line per choice,
+    in the order of `choices`; empty otherwise."""
 
 
 @dataclass(frozen=True)
@@ -829,6 +843,7 @@ def _describe(name: str, settings: Settings) -> OptionInfo:
         applies=not reason,
         reason=reason,
         group=spec.group,
+        choice_notes=tuple(LEVEL_NOTES[v] for v in allowed) if name == "ai_level" else (),
     )
 
 

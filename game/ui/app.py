@@ -272,6 +272,7 @@ class App:
     def _adopt(self, size: tuple[int, int], density: float) -> None:
         """Lay everything out for a window of `size` real pixels."""
         self.viewport = Viewport(size[0], size[1], density, zoom=self.settings.zoom)
+        self.art.set_density(density)
         self.pointer.reset()
         drawing.reset()
         table_draw.reset()

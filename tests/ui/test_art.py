@@ -368,3 +368,34 @@ def test_the_four_backs_differ_in_pattern_not_only_in_colour():
         art.draw_back(size, "tartan")
     with pytest.raises(ValueError, match="unknown card back"):
         cards.set_style("tartan")
+
+
+@pytest.mark.parametrize(
+    ("size", "density"), [((72, 100), 1), ((85, 119), 1), ((96, 134), 1), ((255, 357), 3)]
+)
+@pytest.mark.parametrize("rank", [10, 12, 1, 8])
+def test_the_corner_index_lies_in_its_box_and_its_suit_is_a_readable_size(size, density, rank):
+    """Issue 18: the index must be known (nothing may be drawn over it) and big enough to
+    tell a diamond from a heart on a phone: its suit at least 12 logical pixels tall."""
+    cards = CardArt()
+    cards.set_density(density)
+    face = cards.face(rank, "D", size)
+    box = art.index_boxes(size, density)[0]
+    paper = face.get_rect().inflate(-6, -6)  # clear of the card's grey edge
+    mask = pygame.mask.Mask(paper.size)
+    for y in range(paper.height):
+        for x in range(paper.width):
+            r, g, b, a = face.get_at((paper.x + x, paper.y + y))
+            if a > 128 and min(r, g, b) < 150:
+                mask.set_at((x, y))
+    touching = []
+    for blob in mask.connected_components():
+        if blob.count() < 4:
+            continue
+        bounds = blob.get_bounding_rects()[0].move(paper.topleft)
+        if bounds.colliderect(box):
+            touching.append(bounds)
+    assert len(touching) >= 2  # the rank and the suit
+    assert all(box.contains(bounds) for bounds in touching), (box, touching)  # and nothing reaches out of it
+    layout = art.FaceLayout.for_size(size, density)
+    assert layout.suit_height / density >= 12 and layout.rank_height / density >= 16

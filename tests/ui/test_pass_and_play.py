@@ -87,8 +87,7 @@ def _play_my_turn(app, table: TableScene) -> None:
             key(app, pygame.K_RETURN)
         else:
             card = _discard_choice(table)
-            if table.selected != card:
-                tap(app, target(table, str(card)).center)  # select (the card just drawn already is) ...
+            tap(app, target(table, str(card)).center)  # raise it (even the card just drawn) ...
             tap(app, target(table, str(card)).center)  # ... and discard
     else:
         key(app, pygame.K_RETURN)  # lay the melds down / finish laying off

@@ -7,9 +7,11 @@ and suit symbols as white masks that are tinted to the palette. Everything else 
 here: the card, the corner indices, the pips of the number cards in their usual layouts,
 the big pip of a court card (so the four-colour palette reaches it) and the back.
 
-Two layouts: from about 92 px tall a card looks like a real one (indices in two corners,
-pips in columns); below that the index is made much bigger, so it can be read on a phone,
-and the body is one large pip or a smaller court picture.
+Two layouts: from about 125 logical px tall a card looks like a real one (indices in two
+corners, pips in columns); below that (a phone's cards) the index is made much bigger, so
+the rank and the suit can be read at a glance, and the body is one large pip or a smaller
+court picture. The choice is made in logical pixels (`CardArt.density`), so a phone's
+high-density screen gets the same layout as any other phone.
 
 Cache: surfaces are kept per card size, and only for the MAX_SIZES sizes asked for most
 recently. A window dragged through a hundred sizes therefore keeps at most MAX_SIZES sets,
@@ -33,8 +35,9 @@ SUITS = "CDHS"
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 DEFAULT_SIZE = (96, 134)
 MAX_SIZES = 6
-# Below this height the corner index of the full layout would be under 13 px tall.
-COMPACT_BELOW = 92
+# Below this height (logical px) the full layout's corner suit would be under about 12 px:
+# a diamond and a heart then look alike (issue 18).
+COMPACT_BELOW = 125
 
 TWO_COLOUR = {"C": (25, 25, 30), "D": (200, 30, 40), "H": (200, 30, 40), "S": (25, 25, 30)}
 FOUR_COLOUR = {"C": (20, 130, 50), "D": (30, 90, 200), "H": (200, 30, 40), "S": (25, 25, 30)}
@@ -259,6 +262,8 @@ class FaceLayout:
 
     >>> FaceLayout.for_size((96, 134)).compact, FaceLayout.for_size((40, 56)).compact
     (False, True)
+    >>> FaceLayout.for_size((255, 357), density=3).compact  # a phone's card at density 3
+    True
     """
 
     width: int
@@ -271,12 +276,13 @@ class FaceLayout:
     pip_height: float
 
     @staticmethod
-    def for_size(size: tuple[int, int]) -> FaceLayout:
-        """The layout for a card `size` = (width, height) pixels."""
+    def for_size(size: tuple[int, int], density: float = 1.0) -> FaceLayout:
+        """The layout for a card `size` = (width, height) real pixels, on a screen of
+        `density` real pixels per logical pixel."""
         w, h = size
-        if h < COMPACT_BELOW:
+        if h / density < COMPACT_BELOW:
             return FaceLayout(w, h, True, 0.19 * w, 0.045 * h, 0.27 * h, 0.17 * h, 0.42 * h)
-        return FaceLayout(w, h, False, 0.095 * w, 0.035 * h, 0.14 * h, 0.085 * h, 0.145 * h)
+        return FaceLayout(w, h, False, 0.1 * w, 0.035 * h, 0.15 * h, 0.095 * h, 0.145 * h)
 
     def index_strip(self) -> int:
         """Width in px from the left edge that shows the whole corner index (for fanning)."""
@@ -286,13 +292,19 @@ class FaceLayout:
         half = max(widest_rank * self.rank_height, widest_suit * self.suit_height) / 2
         return math.ceil(self.index_x + half + 0.02 * self.width)
 
+    def index_box(self) -> pygame.Rect:
+        """The top-left corner index (rank and suit), in pixels from the card's top-left."""
+        strip = self.index_strip()
+        bottom = self.index_top + self.rank_height * 1.12 + self.suit_height
+        return pygame.Rect(0, 0, strip, math.ceil(bottom + 0.01 * self.height))
+
     def pip_centre(self, column: int, row: float) -> tuple[float, float]:
         """Pixel centre of a pip at a `pip_layout` position."""
         return (self.width * (0.5 + 0.2 * column), self.height * (0.2 + 0.6 * row))
 
     def panel_rect(self) -> pygame.Rect:
         """Where a court picture goes: beside the index (compact) or between the corners."""
-        left, right = (0.36, 0.96) if self.compact else (0.19, 0.81)
+        left, right = (0.36, 0.96) if self.compact else (0.2, 0.8)
         width = round(self.width * (right - left))
         panels = sources().panels
         any_panel = next(iter(panels.values()))
@@ -302,7 +314,7 @@ class FaceLayout:
         return rect
 
 
-def index_strip(size: tuple[int, int]) -> int:
+def index_strip(size: tuple[int, int], density: float = 1.0) -> int:
     """Width in px of the strip at a card's left edge that shows its whole corner index.
 
     A fanned hand that overlaps cards by less than this keeps every rank and suit readable.
@@ -310,7 +322,25 @@ def index_strip(size: tuple[int, int]) -> int:
     >>> 15 <= index_strip((96, 134)) <= 25
     True
     """
-    return FaceLayout.for_size(size).index_strip()
+    return FaceLayout.for_size(size, density).index_strip()
+
+
+def index_boxes(size: tuple[int, int], density: float = 1.0) -> list[pygame.Rect]:
+    """Where a face's corner indices are, from the card's top-left: the top-left one, and on
+    a full card the one turned round bottom-right. Nothing may be drawn over them.
+
+    >>> [tuple(box) for box in index_boxes((40, 56))]
+    [(0, 0, 14, 30)]
+    >>> len(index_boxes((96, 134)))
+    2
+    """
+    layout = FaceLayout.for_size(size, density)
+    box = layout.index_box()
+    if layout.compact:
+        return [box]
+    turned = box.copy()
+    turned.bottomright = size
+    return [box, turned]
 
 
 # --- drawing a face ----------------------------------------------------------------------
@@ -398,12 +428,14 @@ def draw_face(
     four_colour: bool,
     base: pygame.Surface | None = None,
     high_contrast: bool = False,
+    density: float = 1.0,
 ) -> pygame.Surface:
-    """A new surface with the face of a card of `rank` (1..13) and `suit` at `size`."""
+    """A new surface with the face of a card of `rank` (1..13) and `suit` at `size` (real
+    pixels, on a screen of `density`)."""
     if suit not in SUITS or not 1 <= rank <= 13:
         raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
     card = (base or face_base(size, high_contrast)).copy()
-    layout = FaceLayout.for_size(size)
+    layout = FaceLayout.for_size(size, density)
     ink = suit_colour(suit, four_colour, high_contrast)
     label = rank_label(rank)
     if rank >= 11:
@@ -499,6 +531,8 @@ class CardArt:
         """Which of :data:`BACKS` the backs show."""
         self.high_contrast = False
         """Pure white faces with black edges and deeper inks."""
+        self.density = 1.0
+        """Real pixels per logical pixel of the screen the cards are for (their layout)."""
 
     def set_style(self, back_design: str = "red", high_contrast: bool = False) -> bool:
         """Choose the backs and the faces; True (and everything redrawn) when that changed."""
@@ -509,6 +543,13 @@ class CardArt:
         self.back_design, self.high_contrast = back_design, high_contrast
         self._by_size.clear()
         return True
+
+    def set_density(self, density: float) -> None:
+        """The screen's density changed: faces are drawn again for it (their layout may
+        change: a phone's card keeps the big index at any density)."""
+        if density != self.density:
+            self.density = density
+            self._by_size.clear()
 
     def sizes(self) -> list[tuple[int, int]]:
         """The card sizes cached now, least recently used first."""
@@ -536,7 +577,9 @@ class CardArt:
             base = bucket.get(("base",))
             if base is None:
                 base = bucket[("base",)] = face_base(size, self.high_contrast)
-            surface = bucket[key] = _ready(draw_face(size, rank, suit, four_colour, base, self.high_contrast))
+            surface = bucket[key] = _ready(
+                draw_face(size, rank, suit, four_colour, base, self.high_contrast, self.density)
+            )
         return surface
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:

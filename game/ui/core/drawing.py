@@ -102,6 +102,6 @@ def centred_lines(
 def fitting_size(button: Button, size: int) -> int:
     """The largest text size up to `size` at which `button`'s label fits inside it."""
     room = button.rect.width - max(8, button.rect.height // 3)
-    while size > 8 and font(size).size(button.text)[0] > room:
+    while size > button.least and font(size).size(button.text)[0] > room:
         size -= 1
     return size

@@ -12,6 +12,8 @@ itself (something moves, counts down or thinks): otherwise, with no input, nothi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -195,6 +197,21 @@ class Navigator(Protocol):
     def find(self, name: str) -> Scene | None:
         """The topmost screen `name` in the stack, if one is there."""
         ...
+
+
+@dataclass(frozen=True)
+class OneHandPause:
+    """How the pause menu speaks of a game of one hand (the daily deal, a replayed deal):
+    there is no match to restart, concede or keep a score sheet of.
+
+    `leave` is the way out ("Quit to title" for the daily deal, kept to resume; "Leave this
+    hand" for a replay); `give_up`, when the hand counts for something, is its label, the
+    question, the detail under it and what giving up does.
+    """
+
+    leave_label: str
+    leave: Callable[[], None]
+    give_up: tuple[str, str, str, Callable[[], None]] | None = None
 
 
 class GameApp(Protocol):

@@ -253,6 +253,10 @@ class Size:
         return self.portrait if view.portrait else self.landscape
 
 
+MIN_TEXT = 12
+"""Logical pixels: the smallest em of any text at the table (10 px reads as a smudge on a
+phone). A layout that has no room for its text at this size is the layout's to change."""
+
 TITLE = Size(44, 30)
 """A screen's title (help, the deal check, passing the device)."""
 BUTTON_TEXT = Size(24, 18)

@@ -31,6 +31,8 @@ class Button:
     accent: tuple[int, int, int] | None = None
     show_key: bool = True
     """Show the keyboard shortcut on the button (not on a phone, which has no keys)."""
+    least: int = 8
+    """The smallest the label may shrink to so as to fit (the table keeps it readable)."""
     hovered: bool = field(default=False, init=False)
 
     @property
@@ -64,7 +66,7 @@ class Button:
         text = self.label_text(font(self.size))
         size = self.size
         room = self.rect.width - max(8, self.rect.height // 3)
-        while size > 8 and font(size).size(text)[0] > room:
+        while size > self.least and font(size).size(text)[0] > room:
             size -= 1  # a label never runs out of its button (bigger text, a narrow phone)
         blit_text(surface, text, size, theme.BUTTON_INK, "center", self.rect.center)
 
@@ -136,12 +138,16 @@ class Toast:
         """Count down."""
         self.remaining = max(0.0, self.remaining - dt)
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> pygame.Rect | None:
-        """Draw in `area` (wrapping to two lines if needed) while showing; the box drawn."""
+    def draw(
+        self, surface: pygame.Surface, area: pygame.Rect, size: int, smallest: int = 8, foot: bool = False
+    ) -> pygame.Rect | None:
+        """Draw in `area` while showing, wrapping to two lines (three in a smaller size, no
+        smaller than `smallest`); the box drawn. `foot` sets the box on the area's bottom
+        edge, growing upwards, instead of in its middle."""
         if self.remaining <= 0 or not self.text:
             return None
         lines = [self.text]
-        for trial in (size, max(8, size * 5 // 6)):
+        for trial in (size, max(smallest, size * 5 // 6)):
             lines = wrap(self.text, trial, area.width - size)
             size = trial
             if len(lines) <= 2:
@@ -149,13 +155,18 @@ class Toast:
         images = [render_rich(line, size, theme.SHINE) for line in lines[:3]]
         height = sum(i.get_height() for i in images)
         width = max(i.get_width() for i in images)
-        box = pygame.Rect(0, 0, width + size, height + size // 2)
-        box.center = area.center
+        box = pygame.Rect(
+            0, 0, width + size, min(area.height, height + size // 2) if foot else height + size // 2
+        )
+        if foot:
+            box.midbottom = area.midbottom
+        else:
+            box.center = area.center
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         alpha = int(235 * min(1.0, self.remaining / 0.4))
         pygame.draw.rect(panel, (25, 20, 15, alpha), panel.get_rect(), border_radius=max(6, size // 2))
         surface.blit(panel, box)
-        y = box.y + size // 4
+        y = box.y + max(0, box.height - height) // 2
         for image in images:
             image.set_alpha(min(255, alpha + 30))
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))

@@ -289,8 +289,8 @@ class SettingsScene(Scene):
         if explanation:
             size = view.font(21 if not portrait else 17)
             y = self.explain_rect.y
-            lines = max(1, self.explain_rect.height // font(size).get_linesize())
-            for line in wrap(explanation, size, self.explain_rect.width)[:lines]:
+            fits = max(1, self.explain_rect.height // font(size).get_linesize())
+            for line in wrap(explanation, size, self.explain_rect.width)[:fits]:
                 blit_text(surface, line, size, theme.INK, "topleft", (self.explain_rect.x, y))
                 y += font(size).get_linesize()
             self.draw_list.append(("explain", explanation))

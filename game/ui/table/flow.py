@@ -92,6 +92,9 @@ class FlowOptions:
     players: Mapping[int, Any] = field(default_factory=dict)
     records: bool = True
     checks_deal: bool = True
+    keep: Callable[[Hand], None] | None = None
+    """Where a game that is not a saved match keeps its hand in progress (the daily deal),
+    told whenever a match would be saved: after the person's moves, at the end, on leaving."""
 
 
 class FlowListener(Protocol):
@@ -444,6 +447,8 @@ class TableFlow:
             self._hand_over()
         elif self.seating.is_person(self.pairing[seat]):
             self.save_match()  # a reload in the browser resumes at the person's last move
+        elif self.options.keep is not None and not self.app.selfplay:
+            self.options.keep(hand)  # a kept hand (the daily deal) resumes after the AI's move too
         return True
 
     def _hand_over(self) -> None:
@@ -486,6 +491,9 @@ class TableFlow:
 
     def save_match(self) -> None:
         """Keep the match and its seats so it can be continued (dropped once it is over)."""
+        keep = self.options.keep
+        if keep is not None and self.hand is not None and not self.app.selfplay:
+            keep(self.hand)
         if self.app.selfplay or not self.options.records or not self.app.persistence.available:
             return
         self.app.persistence.save_match(self.match, self.setup)

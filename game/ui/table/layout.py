@@ -10,8 +10,8 @@ Everything here is testable without a display:
 
 >>> from game.ui.core.viewport import Viewport
 >>> wide = table_layout(Viewport(1280, 720))
->>> wide.card, wide.stock.center, wide.portrait
-((96, 134), (118, 338), False)
+>>> wide.card, wide.stock.center, wide.discard.center, wide.portrait
+((96, 134), (446, 296), (594, 296), False)
 >>> tall = table_layout(Viewport(390, 844))
 >>> tall.portrait, tall.buttons["take"].height >= 44
 (True, True)
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from game.ui.core.art import index_strip
 from game.ui.core.layout import card_size, fan_arc, fan_positions, meld_rows
 from game.ui.core.viewport import Viewport
 
@@ -33,10 +34,21 @@ MIDDLE = 160
 """Portrait: the least height (design units) kept for the piles and melds mid-table."""
 RAISED = 16
 """Portrait: how far the selected card rises out of its row (game.ui.table.cards)."""
-MIDDLE_ZOOMED = 130
-"""The same with bigger cards: the hand may take a little more of the middle."""
+MIDDLE_ZOOMED = 64
+"""The same with bigger cards, less the piles' notes: the hand may take a little more of
+the middle, but the piles stay a fingertip wide."""
+MELDS_LEAST = 100
+"""Portrait, bigger text: the least height of the middle once the knocker's melds are down."""
 COMPACT_DESIGN = (760, 400)
 """The design area of the table on a phone held sideways (its own, larger scale)."""
+FACT_H = 20
+"""Portrait: the height of a line of facts (your deadwood, the last move)."""
+STATUS_H = 30
+"""Portrait: the status line."""
+MESSAGE_EXTRA = 26
+"""Portrait: how far above the status line a long message may grow (to three lines)."""
+PILE_NOTES = 42
+"""Portrait: the room under the piles for their labels and the deal's fingerprint."""
 
 CONTEXT_BUTTONS = ("take", "pass", "prev", "lay", "next", "suggest", "done", "cancel")
 """Buttons that appear in the middle of the table for one phase of the hand."""
@@ -80,6 +92,18 @@ class TableLayout:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     compact: bool = False
     """A phone held sideways: small panel, one row of cards, the knock buttons mid-table."""
+    context_row: pygame.Rect | None = None
+    """Where the buttons of the moment (Take, Knock, Lay down...) stand in one row, centred
+    together whichever of them show (None: each keeps its own place, as on a phone)."""
+    panel_room: pygame.Rect | None = None
+    """Free room in the side panel, between its facts and its tools (a prompt may go there)."""
+    facts: pygame.Rect | None = None
+    """Portrait: the line of your deadwood (the last move has the `log` line under it)."""
+    message: pygame.Rect | None = None
+    """Where a message may be drawn, at the status line's foot, growing upwards (None: on
+    the status line itself)."""
+    meld_lines: int = 1
+    """How many rows the knocker's melds may take."""
     mirrored: bool = False
     """Laid out for the left hand (a phone's piles and buttons on the other side)."""
     per_row: int = 6
@@ -114,13 +138,14 @@ def table_layout(
     # grows the cards and, through the layout's view, the text and the gaps around it.
     base = view.unzoomed()
     if base.portrait:
-        layout = _portrait(base, players, laid_out, view.zoom)
+        # Once the melds are down the hand is the usual size: they need the middle.
+        layout = _portrait(base, players, laid_out, 1.0 if laid_out else view.zoom)
     elif base.short_landscape:
         layout = _compact(replace(base, design=COMPACT_DESIGN), players, laid_out, view.zoom)
     else:
         # Once the melds are down the usual geometry again: the melds, both revealed hands
         # and the result need the table's middle more than a short hand needs big cards.
-        layout = _landscape(base, players, 1.0 if laid_out else view.zoom)
+        layout = _landscape(base, players, laid_out, 1.0 if laid_out else view.zoom)
     if view.zoom != 1.0:
         layout = replace(layout, zoom=view.zoom)  # its view's text is the player's size already
     if left_handed and (layout.portrait or layout.compact):
@@ -148,6 +173,8 @@ def _mirrored(layout: TableLayout) -> TableLayout:
             discard=across(layout.discard),
             meld_area=across(layout.meld_area),
             buttons={name: across(rect) for name, rect in layout.buttons.items()},
+            facts=across(layout.facts) if layout.facts else None,
+            message=across(layout.message) if layout.message else None,
             mirrored=True,
         )
     panel = layout.panel
@@ -173,18 +200,25 @@ def _mirrored(layout: TableLayout) -> TableLayout:
         hand_span=(layout.hand_span[0] + shift, layout.hand_span[1] + shift),
         opp_span=(layout.opp_span[0] + shift, layout.opp_span[1] + shift),
         panel=across(panel),
-        status=moved(layout.status),
+        status=across(moved(layout.status), *play),  # beside the piles (bigger cards): still beside them
         name_anchor=(name_x + shift, name_y),
         log=across(layout.log),
         buttons={name: placed(rect) for name, rect in layout.buttons.items()},
+        context_row=across(moved(layout.context_row), *play) if layout.context_row else None,
         mirrored=True,
     )
 
 
-def _landscape(view: Viewport, players: int, zoom: float = 1.0) -> TableLayout:
-    """The table on a big screen. With bigger cards (`zoom`) the hand grows from the foot of
-    the window, the buttons of the moment (Knock and Gin too) stand just above it, the
-    status line over them, and the piles and the melds grow into what is left above."""
+def _landscape(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -> TableLayout:
+    """A card table: the opponent across it, the piles in the middle, your hand in front of
+    you with the buttons of the moment just above it, the scores in a panel on the right.
+    Once the knocker's melds are down the piles step aside to the left, the melds take the
+    middle.
+
+    With bigger cards (`zoom`) the hand grows from the foot of the window, the buttons of
+    the moment and the status line (taller, for the bigger text) stand over it, and the
+    piles take what is left between them and the opponent's row, which draws in to make
+    room."""
     dw, dh = view.design_size
     r = view.rect
     panel_w = 238
@@ -192,47 +226,55 @@ def _landscape(view: Viewport, players: int, zoom: float = 1.0) -> TableLayout:
     left = (dw - 1280) / 2  # the play area of the 1280x720 design, centred left of the panel
     cx = left + 520
     extra = dh - 720
-    hand_y: float = 606 + extra
-    pile_y = 338 + extra / 2
-    card = card_size(view.px(96))
-    pile = meld = card
-    status_y = pile_y + 124
-    status = r(cx - 330, status_y - 38, 660, 32)
-    ctx_y, ctx_h = status_y + 14, 40.0
-    hand_area = r(left + 40, hand_y - 107, 960, 204)
-    meld_area = r(left + 372, pile_y - 75, 640, 150)
+    ratio = 134 / 96
+    card_h = 134 * zoom
+    card = card_size(view.px(96 * zoom))
+    hand_y = 606 + extra if zoom == 1 else 673 + extra - card_h / 2
+    # From the hand up: the buttons of the moment clear of a raised card, the status line,
+    # then the piles' labels and the fingerprint under the piles.
+    grow = zoom - 1
+    hand_top = hand_y - card_h / 2
+    ctx_h = 40 + 16 * grow
+    ctx_y = hand_top - 24 - 8 - ctx_h
+    status_h = 32 + 10 * grow
+    status_y = ctx_y - 8 - status_h
+    opp_w, opp_y = 96.0, 100.0
+    pile_w = 96.0
+    pile_y = 296 + extra / 2
     if zoom > 1:
-        grow = zoom - 1
-        card_h = 134 * zoom
-        card = card_size(view.px(96 * zoom))
-        hand_y = 673 + extra - card_h / 2
-        ctx_h = 40 + 16 * grow
-        ctx_y = min(476 + extra / 2, hand_y - card_h / 2 - 23 - ctx_h)
-        status_h = 32 + 10 * grow
-        status = r(cx - 330, ctx_y - 20 - status_h, 660, status_h)
-        notes = 50 * zoom  # the piles' labels and the deal's fingerprint under them
-        pile_h = min(134 * zoom, ctx_y - 8 - notes - 179)
-        pile_y = min(338 + extra / 2, ctx_y - 8 - notes - pile_h / 2)
-        pile = card_size(view.px(pile_h / 1.396))
-        meld = card_size(view.px(96 * min(zoom, 1.25)))
-        hand_area = r(left + 40, hand_y - card_h / 2 - 40, 960, card_h + 70)
-        meld_h = max(150.0, meld[1] / view.scale + 16)
-        meld_left = left + 248 + pile[0] / view.scale / 2 + 24
-        meld_area = r(meld_left, pile_y - meld_h / 2, left + 1012 - meld_left, meld_h)
-    stock = _card_rect(view, left + 118, pile_y, pile)
-    discard = _card_rect(view, left + 248, pile_y, pile)
+        # The piles' labels and the fingerprint (bigger text) under the piles, over the
+        # status line; the piles as big as the usual where the opponent's row, drawn in
+        # towards the top, leaves the room.
+        notes = 48 * zoom + 8
+        bottom = status_y - notes
+        opp_w = max(64.0, min(96.0, (bottom - 12 - 12 - 12 - 134) / ratio))
+        opp_h = opp_w * ratio
+        opp_y = max(12 + opp_h / 2, min(opp_y, bottom - 134 - 12 - opp_h / 2))
+        pile_h = min(134.0, bottom - (opp_y + opp_h / 2 + 12))
+        pile_w = pile_h / ratio
+        pile_y = min(pile_y, bottom - pile_h / 2)
+    pile = card_size(view.px(pile_w))
+    if laid_out:
+        stock = _card_rect(view, left + 118, pile_y, pile)
+        discard = _card_rect(view, left + 248, pile_y, pile)
+    else:
+        stock = _card_rect(view, cx - pile_w / 2 - 26, pile_y, pile)
+        discard = _card_rect(view, cx + pile_w / 2 + 26, pile_y, pile)
     buttons = {}
     px, pw = dw - panel_w + 4, 206
     half = (pw - 8) // 2
-    buttons["knock"] = r(px, 352 + extra / 2, pw, 40)
-    buttons["gin"] = r(px, 398 + extra / 2, pw, 40)
-    buttons["rank"] = r(px, 468 + extra / 2, half, 36)
-    buttons["suit"] = r(px + half + 8, 468 + extra / 2, half, 36)
-    buttons["melds"] = r(px, 510 + extra / 2, half, 36)
-    buttons["hint"] = r(px + half + 8, 510 + extra / 2, half, 36)
-    buttons["sheet"] = r(px, 552 + extra / 2, pw, 36)
+    tools_y = 468 + extra / 2
+    buttons["rank"] = r(px, tools_y, half, 36)
+    buttons["suit"] = r(px + half + 8, tools_y, half, 36)
+    buttons["melds"] = r(px, tools_y + 42, half, 36)
+    buttons["hint"] = r(px + half + 8, tools_y + 42, half, 36)
+    buttons["sheet"] = r(px, tools_y + 84, pw, 36)
     buttons["help"] = r(px, dh - 68, half, 38)
     buttons["menu"] = r(px + half + 8, dh - 68, half, 38)
+    # The buttons of the moment, in one row over the hand: `place_row` centres the ones shown.
+    buttons["knock"] = r(cx - 310, ctx_y, 200, ctx_h)
+    buttons["gin"] = r(cx - 100, ctx_y, 200, ctx_h)
+    buttons["cancel"] = r(cx + 110, ctx_y, 200, ctx_h)
     buttons["take"] = r(cx - 160, ctx_y, 150, ctx_h)
     buttons["pass"] = r(cx + 10, ctx_y, 150, ctx_h)
     buttons["prev"] = r(cx - 250, ctx_y, 90, ctx_h)
@@ -240,33 +282,31 @@ def _landscape(view: Viewport, players: int, zoom: float = 1.0) -> TableLayout:
     buttons["next"] = r(cx + 160, ctx_y, 90, ctx_h)
     buttons["suggest"] = r(cx - 250, ctx_y, 240, ctx_h)
     buttons["done"] = r(cx + 10, ctx_y, 200, ctx_h)
-    buttons["cancel"] = r(cx - 110, ctx_y, 220, ctx_h)
-    if zoom > 1:  # the panel's words need its room: Knock and Gin go over the hand
-        buttons["knock"] = r(cx - 310, ctx_y, 200, ctx_h)
-        buttons["gin"] = r(cx - 100, ctx_y, 200, ctx_h)
-        buttons["cancel"] = r(cx + 110, ctx_y, 200, ctx_h)
     usual = card_size(view.px(96))
     return TableLayout(
         view=view,
         portrait=False,
         card=card,
         pile_card=pile,
-        opp_card=usual,
+        opp_card=card_size(view.px(opp_w)),
         opp_face_card=usual,
-        meld_card=meld,
+        meld_card=usual,
         stock=stock,
         discard=discard,
-        meld_area=meld_area,
-        hand_area=hand_area,
+        # Bigger text: the melds step down so their title clears the opponent's deadwood.
+        meld_area=r(left + 372, max(pile_y - 75, 221 + 56 * (view.text_zoom - 1)), 640, 150),
+        hand_area=r(left + 40, hand_top - 40, 960, card_h + 70),
         hand_rows=(view.px(hand_y),),
         hand_span=(view.px(left + 55), view.px(left + 985)),
-        opp_y=view.px(100),
+        opp_y=view.px(opp_y),
         opp_span=(view.px(left + 70), view.px(left + 970)),
         panel=panel,
-        status=status,
-        name_anchor=view.point(left + 24, 186),
+        status=r(cx - 330, status_y, 660, status_h),
+        name_anchor=view.point(left + 24, opp_y + opp_w * ratio / 2 + 19),
         log=r(dw - panel_w + 4, dh - 170, panel_w - 28, 90),
         buttons=buttons,
+        context_row=r(left + 40, ctx_y, 960, ctx_h),
+        panel_room=r(dw - panel_w + 4, 352 + extra / 2, pw, tools_y - 8 - 352 - extra / 2),
     )
 
 
@@ -286,8 +326,21 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
     # least MIDDLE units for the piles or the knocker's melds (the rest is fixed: about 320).
     card_w = max(64.0, min(104.0, width / 4.4, (dh - 320 - MIDDLE) / (1.6 * ratio)))
     per_row, row_share = 6, 0.6
+    text_zoom = view.text_zoom  # the player's text size, even where the cards are the usual
+    grow = text_zoom - 1  # the lines of text get taller with the text
+    fact_h, status_h = FACT_H + 12 * grow, STATUS_H + 12 * grow
+    # What the hand leaves: the score strip and the opponent's row over the middle, the
+    # lines of text (taller) and the buttons under it, the tools at the foot.
+    text = 4 + 2 * fact_h + 2 + status_h + MESSAGE_EXTRA + 4
+    under = text + 20 + 46 + 10 + 46 + 6
     if zoom > 1:
-        card_w, per_row, row_share = _portrait_hand(card_w, zoom, width, dh - 320 - MIDDLE_ZOOMED)
+        room = dh - (50 + 8 + 40 * ratio + 12) - under - MIDDLE_ZOOMED - PILE_NOTES * text_zoom
+        card_w, per_row, row_share = _portrait_hand(card_w, zoom, width, room)
+    elif laid_out and text_zoom > 1:
+        # The melds are down and the text is bigger: the usual hand, a little smaller where
+        # the melds (under their taller title) would not keep readable cards.
+        over = 50 + 8 + min(52.0, width / 7) * ratio + 4 + 20 * text_zoom + 4
+        card_w, per_row, row_share = _portrait_hand(card_w, 1.0, width, dh - over - under - MELDS_LEAST)
     rows = -(-11 // per_row)
     card_h = card_w * ratio
     row_gap = card_h * row_share  # an upper row shows this much, less a raised card's lift
@@ -296,17 +349,27 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
     hand_top = row_ys[0] - card_h / 2
     ctx_h = 46
     ctx_y = hand_top - 20 - ctx_h
-    grow = zoom - 1  # the lines of text get taller with the text
-    status_h, info_h = 30 + 12 * grow, 20 + 12 * grow
-    status_y = ctx_y - status_h - 2
-    info_y = status_y - info_h - 2
+    # Over the buttons: your deadwood and the last move, each on a line of its own; over
+    # them the status line, where a message (a hint) appears and grows upwards, to at most
+    # three lines, never over the facts or the piles' labels. The lines get taller with
+    # the player's text size.
+    log_y = ctx_y - 4 - fact_h
+    facts_y = log_y - fact_h
+    status_y = facts_y - 2 - status_h
+    message_top = status_y - MESSAGE_EXTRA
+    notes = PILE_NOTES * text_zoom
     panel = r(0, 0, dw, 50)
     opp_w = 40.0
     opp_h = opp_w * ratio
     opp_y = 50 + 8 + opp_h / 2
-    middle_top = opp_y + opp_h / 2 + 24
-    middle_bottom = info_y - 4
+    middle_top = opp_y + opp_h / 2 + (24 if text_zoom == 1 else 12)
+    face_w = min(52.0, width / 7)
+    if laid_out:
+        # The opponent's row may be shown (bigger cards) with its deadwood under it.
+        middle_top = 50 + 8 + face_w * ratio + 4 + 20 * text_zoom + 4
+    middle_bottom = message_top - 4
     middle_h = middle_bottom - middle_top
+    meld_lines = 2
     if laid_out:
         # The piles step aside into a column (nothing to take now): the melds get the rest.
         pile_w = min(40.0, (middle_h - 8) / 2 / ratio)
@@ -316,11 +379,16 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
         discard = _card_rect(view, margin + pile_w / 2, middle_top + pile_h * 1.5 + 8, size)
         meld_left = margin + pile_w + 10
         meld_area = r(meld_left, middle_top, dw - margin - meld_left, middle_h)
+        # Two rows of melds, or one of bigger cards when the middle is short (a small phone).
         meld_w = min(80.0, (middle_h - 16 - 14) / 2 / ratio, (dw - margin - meld_left) / 5)
+        one_row = min(80.0, (middle_h - 24) / ratio, (dw - margin - meld_left) / 5.4)
+        if one_row > meld_w:
+            meld_w, meld_lines = one_row, 1
     else:
-        pile_w = min(96.0, (middle_h - 26) / ratio, width / 2 - 24)
+        # Under the piles: their labels and the deal's fingerprint, two short lines.
+        pile_w = min(96.0, (middle_h - notes) / ratio, width / 2 - 24)
         pile_h = pile_w * ratio
-        pile_y = middle_top + (middle_h - 22) / 2
+        pile_y = middle_top + (middle_h - notes) / 2
         size = card_size(view.px(pile_w))
         stock = _card_rect(view, cx - pile_w * 0.6 - 6, pile_y, size)
         discard = _card_rect(view, cx + pile_w * 0.6 + 6, pile_y, size)
@@ -350,7 +418,7 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
         card=card_size(view.px(card_w)),
         pile_card=card_size(view.px(pile_w)),
         opp_card=card_size(view.px(opp_w)),
-        opp_face_card=card_size(view.px(min(52.0, width / 7))),
+        opp_face_card=card_size(view.px(face_w)),
         meld_card=card_size(view.px(meld_w)),
         stock=stock,
         discard=discard,
@@ -364,8 +432,11 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
         panel=panel,
         status=r(margin, status_y, width, status_h),
         name_anchor=view.point(margin, opp_y),
-        log=r(margin, info_y, width, info_h),
+        log=r(margin, log_y, width, fact_h),
         buttons=buttons,
+        facts=r(margin, facts_y, width, fact_h),
+        message=r(margin, message_top, width, status_y + status_h - message_top),
+        meld_lines=meld_lines,
     )
 
 
@@ -390,7 +461,18 @@ def _portrait_hand(usual: float, zoom: float, width: float, height: float) -> tu
         if per_row >= 3 and want * ratio * (1 + share * (rows - 1)) <= height:
             return want, per_row, share
         want -= 1.0
-    return usual, 6, 0.6
+    # Not even the usual hand leaves the middle its room (a small phone, the biggest text):
+    # two rows of a little smaller cards. Their faces are the small cards' (a corner index
+    # about 0.53 of the card tall), and the upper row shows its index and the meld bar over
+    # the lower row whole.
+    if usual * ratio * 1.6 <= height:
+        return usual, 6, 0.6
+    card_h = (height - 12) / 1.53
+    return card_h / ratio, 6, (height - card_h) / card_h
+
+
+FACE_W = 44.0
+"""A phone held sideways: the width of the opponent's cards once shown (big enough to read)."""
 
 
 def _compact(view: Viewport, players: int, laid_out: bool = False, zoom: float = 1.0) -> TableLayout:
@@ -410,24 +492,31 @@ def _compact(view: Viewport, players: int, laid_out: bool = False, zoom: float =
     ratio = 134 / 96
     opp_w = 34.0
     opp_y = 8 + opp_w * ratio / 2
-    pile_w = 60.0
-    pile_y = opp_y + opp_w * ratio / 2 + 12 + pile_w * ratio / 2 + (dh - 400) / 3
-    stock = _card_rect(view, 42, pile_y, card_size(view.px(pile_w)))
+    pile_w = 52.0
+    # Below the opponent's row as it is shown at the end (with its meld bars), so the
+    # knocker's card askew on the discard pile never reaches into it.
+    pile_y = 8 + FACE_W * ratio + 12 + pile_w * ratio / 2 + (dh - 400) / 3
+    stock = _card_rect(view, 38, pile_y, card_size(view.px(pile_w)))
     discard = _card_rect(view, 112, pile_y, card_size(view.px(pile_w)))
     card_w = min(76.0, (play_w - 20) / 8)
     beside = zoom > 1 and not laid_out  # the status and the buttons of the moment: right of the piles
     if beside:
-        card_w = min(76.0 * zoom, (play_w - 20) / 4.6, (dh - 6 - 150) / ratio)
-    hand_y = dh - 6 - card_w * ratio / 2
+        card_w = min(76.0 * zoom, (play_w - 20) / 4.6, (dh - 6 - 9 - 150) / ratio)
+    # The meld bars go under the cards (over them they hid the turned indices).
+    hand_y = dh - 6 - 9 - card_w * ratio / 2
     hand_top = hand_y - card_w * ratio / 2
     ctx_h = 40
     ctx_y = hand_top - 18 - ctx_h
-    status_y = ctx_y - 22
+    status_y = ctx_y - 12
+    row_left = 10.0
     if beside:
-        cx = 158 + (play_w - 10 - 158) / 2  # the middle of what the piles leave
-    meld_top = opp_y + opp_w * ratio / 2 + 20
+        row_left = 158.0
+        cx = row_left + (play_w - 10 - row_left) / 2  # the middle of what the piles leave
+    # Under the opponent's row as it is shown at the end (bigger cards, their meld bars),
+    # with room for the melds' title.
+    meld_top = 8 + FACE_W * ratio + 10 + 20
     meld_area = r(158, meld_top, play_w - 166, status_y - 16 - meld_top)
-    meld_w = min(62.0, (status_y - 16 - meld_top - 14) / ratio)
+    meld_w = min(56.0, (status_y - 16 - meld_top - 14) / ratio)
     buttons = {}
     third = min(150.0, (play_w - 40) / 3)
     row = [cx - 1.5 * third - 8, cx - 0.5 * third, cx + 0.5 * third + 8]
@@ -454,7 +543,7 @@ def _compact(view: Viewport, players: int, laid_out: bool = False, zoom: float =
         card=card_size(view.px(card_w)),
         pile_card=card_size(view.px(pile_w)),
         opp_card=card_size(view.px(opp_w)),
-        opp_face_card=card_size(view.px(opp_w)),
+        opp_face_card=card_size(view.px(FACE_W)),  # shown at the end: big enough to read
         meld_card=card_size(view.px(meld_w)),
         stock=stock,
         discard=discard,
@@ -465,10 +554,13 @@ def _compact(view: Viewport, players: int, laid_out: bool = False, zoom: float =
         opp_y=view.px(opp_y),
         opp_span=(view.px(110), view.px(play_w - 10)),
         panel=panel,
-        status=r(158, status_y - 14, play_w - 168, 28) if beside else r(10, status_y - 12, play_w - 20, 24),
+        # Bigger text, melds down too: the status line stays right of the piles and their
+        # notes (taller with the text), which reach down beside it.
+        status=r(158, status_y - 14, play_w - 168, 28) if zoom > 1 else r(10, status_y - 12, play_w - 20, 24),
         name_anchor=view.point(10, opp_y),
         log=r(dw - panel_w + 4, top - 50, panel_w - 16, 44),
         buttons=buttons,
+        context_row=r(row_left, ctx_y, play_w - 10 - row_left, ctx_h),
     )
 
 
@@ -516,7 +608,7 @@ def hand_slots(layout: TableLayout, count: int, group_breaks: list[int] | None =
             w,
             max_width=right - left,
             group_breaks=row_breaks,
-            max_step=w * 0.8,
+            max_step=max(w * 0.8, layout.px(48)),  # a fingertip's strip of a small card too
             min_step=layout.px(30),
             group_gap=layout.px(6),
         )
@@ -581,20 +673,42 @@ def opponent_slots(
         count, (left + right) / 2, w, max_width=right - left, max_step=step, min_step=layout.px(12)
     )
     y = layout.opp_y + (h - layout.opp_card[1]) / 2 if layout.portrait or layout.compact else layout.opp_y
-    sign = 0 if layout.portrait else -1
-    return [(x, y + sign * fan_arc(i, count, layout.px(10)), w, h) for i, x in enumerate(xs)]
+    # A straight row: a curve would lift its ends off the top of a short window and leave
+    # the revealed row's meld bars at different heights.
+    return [(x, y, w, h) for x in xs]
 
 
 def meld_slots(layout: TableLayout, meld_sizes: list[int]) -> list[list[Slot]]:
     """Where each card of the knocker's melds goes, meld by meld."""
     w, h = layout.meld_card
     area = layout.meld_area
-    max_rows = 2 if layout.portrait else 1
-    placed = meld_rows(meld_sizes, area.width, w, max_rows=max_rows)
-    rows = 1 + max((row for row, _ in placed), default=0)
+    max_rows = layout.meld_lines
     gap = layout.px(18)
+    title = layout.px(22 * layout.zoom)
+    density = layout.view.density
+
+    def readable(width: int) -> float:
+        """The least step between a meld's cards that shows each one's corner index."""
+        return max(0.3, (index_strip(card_size(width), density) + 2) / width)
+
+    step = readable(w) * w
+    span = sum(w + step * (n - 1) for n in meld_sizes) + 0.27 * w * (len(meld_sizes) - 1)
+    if max_rows == 1 and layout.portrait and layout.zoom != 1.0 and span > area.width:
+        # Too many melds for one readable row (bigger text left the middle short): smaller
+        # cards in one row, or two rows, whichever keeps the cards bigger, rather than
+        # cards over each other's corners.
+        count = sum(meld_sizes)
+        spans = len(meld_sizes) + readable(w) * (count - len(meld_sizes)) + 0.27 * (len(meld_sizes) - 1)
+        one = int(area.width / spans)
+        two = int((area.height - title - gap) / 2 * 96 / 134)
+        if two > one:
+            max_rows = 2
+        w, h = card_size(min(w, max(one, two)))
+    placed = meld_rows(meld_sizes, area.width, w, max_rows=max_rows, readable=readable(w))
+    rows = 1 + max((row for row, _ in placed), default=0)
     total = rows * h + (rows - 1) * gap
-    top = area.centery - total / 2 + h / 2
+    # Centred in the area, with room above for the melds' title.
+    top = max(area.centery - total / 2, area.top + title if layout.portrait else area.top) + h / 2
     return [[(area.centerx + x, top + row * (h + gap), w, h) for x in xs] for row, xs in placed]
 
 
@@ -616,4 +730,5 @@ def knock_card_slot(layout: TableLayout) -> Slot:
     """The knocker's face-down discard, askew on the discard pile."""
     w, h = layout.pile_card
     x, y = layout.discard.center
-    return (x + layout.px(10), y - layout.px(6), w, h)
+    inwards = -1 if layout.mirrored else 1  # towards the table's middle, never off its edge
+    return (x + inwards * layout.px(10), y - layout.px(6), w, h)

@@ -48,7 +48,7 @@ class TableReactions:
         hand = table.hand
         assert hand is not None
         me, opp = table.me, table.opp
-        table.hinted = None
+        table.hinted = table.hint_action = table.armed = None
         table.toast.clear()  # a message or hint is about the moment that just passed
         if seat == me and isinstance(action, DrawStock | DrawDiscard):
             table.order.sync(hand.hands[me], insert_at)
@@ -100,7 +100,7 @@ class TableReactions:
         table = self.table
         hand = table.hand
         assert hand is not None
-        table.selected = table.hinted = None
+        table.selected = table.hinted = table.hint_action = table.armed = None
         table.knock_mode = False
         result = hand.result
         if result is not None and result.kind is ResultKind.UNDERCUT:

@@ -103,6 +103,10 @@ class TableScene(Scene):
         self.opp_order: list[Card] = []
         self.selected: Card | None = None
         self.hinted: Card | None = None
+        self.hint_action: Action | None = None
+        """What the latest hint advised (following it does just that)."""
+        self.armed: Card | None = None
+        """The card the person chose to discard: raised, and a second tap discards it."""
         self.hovered: Card | None = None
         self.knock_mode = False
         self.arrangements: list[MeldResult] = []
@@ -173,6 +177,10 @@ class TableScene(Scene):
         assert self.flow is not None
         return self.flow.player_name(player)
 
+    def match_goal(self) -> str:
+        """What the game is played to, as the panel says it ("to 100")."""
+        return f"to {self.match.target}" if self.match is not None else ""
+
     def seat_player(self, seat: int) -> object | None:
         """The computer player in `seat` of the hand on the table (None for a person)."""
         thinking = self.flow.seats.get(seat) if self.flow is not None else None
@@ -232,7 +240,7 @@ class TableScene(Scene):
             self.order.mode = self.app.settings.auto_sort
         self.passing.forget()
         self.opp_order = []
-        self.selected = self.hinted = None
+        self.selected = self.hinted = self.hint_action = self.armed = None
         self.knock_mode = False
         self.arrangements = []
         self.reactions.drew_once = False
@@ -510,7 +518,7 @@ class TableScene(Scene):
         self.flow.clear_table()
         self.sprites.clear()
         self.ghosts = []
-        self.selected = self.hinted = self.hovered = None
+        self.selected = self.hinted = self.hovered = self.hint_action = self.armed = None
         self.stock_shown = 0
 
     def teardown(self) -> None:
