@@ -474,6 +474,9 @@ def _draw_status(scene: Table, surface: pygame.Surface) -> None:
     if image.get_width() > area.width:
         size = max(smallest, size * area.width // image.get_width())
         image = render_rich(words, size, theme.INK)
+        while image.get_width() > area.width and size > smallest:
+            size -= 1  # text is not quite proportional: a step more rather than two lines
+            image = render_rich(words, size, theme.INK)
     if image.get_width() <= area.width:
         rect = image.get_rect(center=area.center)
         surface.blit(image, rect)

@@ -308,9 +308,23 @@ class HandResultScene(Scene):
         view = self.view
         pad = view.px(10)
         width = band.width - 2 * pad
+        # Bigger text: a step smaller at a time to fit the band, never under the readable
+        # least; where even that will not do, the check alone (the deck and the salt are a
+        # press of Deal check away).
+        least = round(MIN_TEXT * view.density)
         size = view.font(18)
-        step = font(size).get_linesize()
-        lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
+        while True:
+            step = font(size).get_linesize()
+            lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
+            if len(lines) * step + view.px(12) <= band.height:
+                break
+            if size <= least:
+                if any(kind in ("deck", "salt") for kind, _ in texts):
+                    texts = [(kind, text) for kind, text in texts if kind not in ("deck", "salt")]
+                    size = view.font(18)
+                    continue
+                break
+            size -= 1
         height = len(lines) * step + view.px(12)
         # Over the status line whole, never across it (the panel says what it said).
         status = self.controls.room().layout.status

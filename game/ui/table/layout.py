@@ -301,7 +301,10 @@ def _landscape(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) 
         opp_y=view.px(opp_y),
         opp_span=(view.px(left + 70), view.px(left + 970)),
         panel=panel,
-        status=r(cx - 330, status_y, 660, status_h),
+        # Bigger text: the status line as wide as the hand, so it keeps to one line.
+        status=r(cx - 330, status_y, 660, status_h)
+        if view.text_zoom == 1
+        else r(cx - 460, status_y, 920, status_h),
         name_anchor=view.point(left + 24, opp_y + opp_w * ratio / 2 + 19),
         log=r(dw - panel_w + 4, dh - 170, panel_w - 28, 90),
         buttons=buttons,
