@@ -41,12 +41,33 @@ COMPACT_BELOW = 125
 
 TWO_COLOUR = {"C": (25, 25, 30), "D": (200, 30, 40), "H": (200, 30, 40), "S": (25, 25, 30)}
 FOUR_COLOUR = {"C": (20, 130, 50), "D": (30, 90, 200), "H": (200, 30, 40), "S": (25, 25, 30)}
+CONTRAST_TWO = {"C": (0, 0, 0), "D": (185, 0, 10), "H": (185, 0, 10), "S": (0, 0, 0)}
+CONTRAST_FOUR = {"C": (0, 105, 20), "D": (0, 55, 200), "H": (185, 0, 10), "S": (0, 0, 0)}
+"""High contrast: black and a deep red (7:1 on white), or four deep colours."""
 
 CARD_FACE = (250, 248, 240)
 CARD_EDGE = (120, 120, 110)
-BACK_MAIN = (150, 35, 45)
-BACK_LINE = (205, 90, 95)
-BACK_LIGHT = (240, 220, 200)
+CONTRAST_FACE = (255, 255, 255)
+CONTRAST_EDGE = (0, 0, 0)
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """A card back: its ground, the colour of its pattern, its light border, the pattern."""
+
+    main: tuple[int, int, int]
+    line: tuple[int, int, int]
+    light: tuple[int, int, int]
+    pattern: str  # "lattice", "check" or "rings"
+
+
+BACKS: dict[str, BackDesign] = {
+    "red": BackDesign((150, 35, 45), (205, 90, 95), (240, 220, 200), "lattice"),
+    "blue": BackDesign((30, 62, 140), (95, 135, 215), (228, 232, 246), "lattice"),
+    "green": BackDesign((22, 96, 58), (52, 136, 88), (232, 240, 226), "check"),
+    "night": BackDesign((20, 24, 52), (196, 160, 70), (236, 214, 150), "rings"),
+}
+"""The card backs a player can choose (`game.storage.settings.CARD_BACKS`), drawn here."""
 
 # The standard pip layouts: (column, row), column -1/0/1 for left/centre/right, row 0..1
 # from the top pip row to the bottom one. Pips below the middle are drawn upside down.
@@ -76,8 +97,10 @@ def rank_label(rank: int) -> str:
     return RANK_LABELS.get(rank, str(rank))
 
 
-def suit_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
+def suit_colour(suit: str, four_colour: bool, high_contrast: bool = False) -> tuple[int, int, int]:
     """Ink colour of a suit letter ("C", "D", "H", "S") in the chosen palette."""
+    if high_contrast:
+        return (CONTRAST_FOUR if four_colour else CONTRAST_TWO)[suit]
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
 
 
@@ -323,15 +346,19 @@ def index_boxes(size: tuple[int, int], density: float = 1.0) -> list[pygame.Rect
 # --- drawing a face ----------------------------------------------------------------------
 
 
-def _card_base(size: tuple[int, int], fill: Colour) -> pygame.Surface:
-    """A rounded card with its edge, anti-aliased by drawing it four times larger."""
+def _card_base(size: tuple[int, int], fill: Colour, high_contrast: bool = False) -> pygame.Surface:
+    """A rounded card with its edge, anti-aliased by drawing it four times larger.
+
+    High contrast: a black edge, thicker on bigger cards, round a pure white face."""
     scale = 4
     w, h = size
     big = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
     radius = max(2, round(min(w, h) * 0.06)) * scale
     rect = big.get_rect()
-    pygame.draw.rect(big, CARD_EDGE, rect, border_radius=radius)
-    pygame.draw.rect(big, fill, rect.inflate(-2 * scale, -2 * scale), border_radius=radius - scale)
+    edge = max(2, round(w / 40)) if high_contrast else 1
+    pygame.draw.rect(big, CONTRAST_EDGE if high_contrast else CARD_EDGE, rect, border_radius=radius)
+    inner = rect.inflate(-2 * edge * scale, -2 * edge * scale)
+    pygame.draw.rect(big, fill, inner, border_radius=max(1, radius - edge * scale))
     return pygame.transform.smoothscale(big, size)
 
 
@@ -400,15 +427,16 @@ def draw_face(
     suit: str,
     four_colour: bool,
     base: pygame.Surface | None = None,
+    high_contrast: bool = False,
     density: float = 1.0,
 ) -> pygame.Surface:
     """A new surface with the face of a card of `rank` (1..13) and `suit` at `size` (real
     pixels, on a screen of `density`)."""
     if suit not in SUITS or not 1 <= rank <= 13:
         raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
-    card = (base or _card_base(size, CARD_FACE)).copy()
+    card = (base or face_base(size, high_contrast)).copy()
     layout = FaceLayout.for_size(size, density)
-    ink = suit_colour(suit, four_colour)
+    ink = suit_colour(suit, four_colour, high_contrast)
     label = rank_label(rank)
     if rank >= 11:
         _draw_court(card, layout, label + suit, suit, ink)
@@ -418,35 +446,64 @@ def draw_face(
     return card
 
 
-def draw_back(size: tuple[int, int]) -> pygame.Surface:
-    """A new surface with the back of a card at `size`: a lattice in a light border."""
+def face_base(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
+    """A blank card face (rounded, edged) at `size`."""
+    return _card_base(size, CONTRAST_FACE if high_contrast else CARD_FACE, high_contrast)
+
+
+def _back_pattern(surface: pygame.Surface, design: BackDesign, w: int, scale: int) -> None:
+    """The back's repeating pattern over the whole of `surface` (drawn `scale` times larger)."""
+    bw, bh = surface.get_size()
+    step = max(4, round(w * 0.1)) * scale
+    line = max(1, round(w * 0.02 * scale))
+    if design.pattern == "lattice":
+        for offset in range(-bh, bw + step, step):
+            pygame.draw.line(surface, design.line, (offset, 0), (offset + bh, bh), line)
+            pygame.draw.line(surface, design.line, (offset, bh), (offset + bh, 0), line)
+    elif design.pattern == "check":
+        cell = max(3, step // 2)
+        for row in range(bh // cell + 1):
+            for column in range(bw // cell + 1):
+                if (row + column) % 2 == 0:
+                    pygame.draw.rect(surface, design.line, (column * cell, row * cell, cell, cell))
+    else:  # rings: small gold rings on a staggered grid
+        radius = max(2, step // 3)
+        for row in range(bh // step + 2):
+            for column in range(bw // step + 2):
+                x = column * step + (step // 2 if row % 2 else 0)
+                pygame.draw.circle(surface, design.line, (x, row * step), radius, max(1, line))
+
+
+def draw_back(size: tuple[int, int], design: str = "red", high_contrast: bool = False) -> pygame.Surface:
+    """A new surface with the back of a card at `size`: a pattern in a light border.
+
+    `design` is one of :data:`BACKS`; they differ in pattern as well as colour."""
+    chosen = BACKS.get(design)
+    if chosen is None:
+        raise ValueError(f"unknown card back {design!r}: one of {', '.join(BACKS)}")
     w = size[0]
-    card = _card_base(size, CARD_FACE)
+    card = face_base(size, high_contrast)
     scale = 3
     margin = max(2, round(w * 0.07))
     inner = card.get_rect().inflate(-2 * margin, -2 * margin)
     big = pygame.Surface((inner.width * scale, inner.height * scale), pygame.SRCALPHA)
     radius = max(1, round(w * 0.035)) * scale
-    pygame.draw.rect(big, BACK_MAIN, big.get_rect(), border_radius=radius)
+    pygame.draw.rect(big, chosen.main, big.get_rect(), border_radius=radius)
     pattern = pygame.Surface(big.get_size(), pygame.SRCALPHA)
     bw, bh = big.get_size()
-    step = max(4, round(w * 0.1)) * scale
-    line = max(1, round(w * 0.02 * scale))
-    for offset in range(-bh, bw + step, step):
-        pygame.draw.line(pattern, BACK_LINE, (offset, 0), (offset + bh, bh), line)
-        pygame.draw.line(pattern, BACK_LINE, (offset, bh), (offset + bh, 0), line)
+    _back_pattern(pattern, chosen, w, scale)
     mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     big.blit(pattern, (0, 0))
     pygame.draw.rect(
-        big, BACK_LIGHT, big.get_rect(), width=max(1, round(w * 0.012 * scale)), border_radius=radius
+        big, chosen.light, big.get_rect(), width=max(1, round(w * 0.012 * scale)), border_radius=radius
     )
     centre = (bw // 2, bh // 2)
-    pygame.draw.circle(big, BACK_LIGHT, centre, round(min(bw, bh) * 0.2))
-    pygame.draw.circle(big, BACK_MAIN, centre, round(min(bw, bh) * 0.2), max(1, round(w * 0.012 * scale)))
+    pygame.draw.circle(big, chosen.light, centre, round(min(bw, bh) * 0.2))
+    pygame.draw.circle(big, chosen.main, centre, round(min(bw, bh) * 0.2), max(1, round(w * 0.012 * scale)))
     card.blit(pygame.transform.smoothscale(big, inner.size), inner)
-    draw_suit(card, "S", inner.center, min(inner.width, inner.height) * 0.22, BACK_MAIN)
+    draw_suit(card, "S", inner.center, min(inner.width, inner.height) * 0.22, chosen.main)
     return card
 
 
@@ -470,8 +527,22 @@ class CardArt:
     def __init__(self, max_sizes: int = MAX_SIZES) -> None:
         self.max_sizes = max_sizes
         self._by_size: OrderedDict[tuple[int, int], dict[tuple[object, ...], pygame.Surface]] = OrderedDict()
+        self.back_design = "red"
+        """Which of :data:`BACKS` the backs show."""
+        self.high_contrast = False
+        """Pure white faces with black edges and deeper inks."""
         self.density = 1.0
         """Real pixels per logical pixel of the screen the cards are for (their layout)."""
+
+    def set_style(self, back_design: str = "red", high_contrast: bool = False) -> bool:
+        """Choose the backs and the faces; True (and everything redrawn) when that changed."""
+        if back_design not in BACKS:
+            raise ValueError(f"unknown card back {back_design!r}: one of {', '.join(BACKS)}")
+        if (back_design, high_contrast) == (self.back_design, self.high_contrast):
+            return False
+        self.back_design, self.high_contrast = back_design, high_contrast
+        self._by_size.clear()
+        return True
 
     def set_density(self, density: float) -> None:
         """The screen's density changed: faces are drawn again for it (their layout may
@@ -505,8 +576,10 @@ class CardArt:
         if surface is None:
             base = bucket.get(("base",))
             if base is None:
-                base = bucket[("base",)] = _card_base(size, CARD_FACE)
-            surface = bucket[key] = _ready(draw_face(size, rank, suit, four_colour, base, self.density))
+                base = bucket[("base",)] = face_base(size, self.high_contrast)
+            surface = bucket[key] = _ready(
+                draw_face(size, rank, suit, four_colour, base, self.high_contrast, self.density)
+            )
         return surface
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
@@ -514,7 +587,7 @@ class CardArt:
         bucket = self._bucket(size)
         surface = bucket.get(("back",))
         if surface is None:
-            surface = bucket[("back",)] = _ready(draw_back(size))
+            surface = bucket[("back",)] = _ready(draw_back(size, self.back_design, self.high_contrast))
         return surface
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:

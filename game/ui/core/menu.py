@@ -40,6 +40,8 @@ class MenuItem:
     unavailable: Callable[[], str] | None = None
     name: str = ""
     """A stable name for the row (what it sets), for screens and tests."""
+    header: bool = False
+    """A section's heading: drawn as a title, never focused or pressed."""
     labels: Callable[[], list[str]] | None = None
     """Every value the row steps through: its arrows stand as far apart as the widest needs,
     so they do not move under the pointer as the value changes."""
@@ -141,6 +143,22 @@ class Menu:
             if self.row_rect(index).collidepoint(pos):
                 return index
         return None
+
+    def settle(self, step: int = 1) -> None:
+        """Move the focus off a heading, onwards in the direction of `step` (then back)."""
+        count = len(self.items)
+        if not count or all(item.header for item in self.items):
+            return
+        for direction in (step or 1, -(step or 1)):
+            index = self.focus
+            for _ in range(count):
+                if 0 <= index < count and not self.items[index].header:
+                    self.focus = index
+                    return
+                index += direction
+                if not 0 <= index < count:
+                    break
+        self.focus = next(i for i, item in enumerate(self.items) if not item.header)
 
     def index_of(self, name: str) -> int | None:
         """The row named `name`, if any."""
@@ -263,6 +281,8 @@ class Menu:
     def activate(self, index: int, step: int = 1, pos: tuple[int, int] | None = None) -> None:
         """Press row `index` (on a value, a press on its "<" half steps back)."""
         item = self.items[index]
+        if item.header:
+            return
         self.focus = index
         if item.reason():
             return
@@ -307,18 +327,26 @@ class Menu:
     def _key(self, key: int) -> bool:
         count = len(self.items)
         page = max(1, self.rect.height // self.row_height - 1)
-        if key in (pygame.K_UP, pygame.K_w):
-            self.focus = (self.focus - 1) % count
-        elif key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % count
+        if key in (pygame.K_UP, pygame.K_w, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if key in (pygame.K_UP, pygame.K_w) else 1
+            index = self.focus
+            for _ in range(count):  # the next row that is not a heading, wrapping round
+                index = (index + step) % count
+                if not self.items[index].header:
+                    self.focus = index
+                    break
         elif key == pygame.K_PAGEUP:
             self.focus = max(0, self.focus - page)
+            self.settle(-1)
         elif key == pygame.K_PAGEDOWN:
             self.focus = min(count - 1, self.focus + page)
+            self.settle(1)
         elif key == pygame.K_HOME:
             self.focus = 0
+            self.settle(1)
         elif key == pygame.K_END:
             self.focus = count - 1
+            self.settle(-1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             item = self.items[self.focus]
             if item.change is not None and not item.reason():
@@ -330,9 +358,22 @@ class Menu:
         self.follow_focus()
         return True
 
+    def spoken(self) -> str:
+        """The focused row as a screen reader says it: "Speed: Normal, 2 of 14"."""
+        item = self.focused
+        if item is None:
+            return ""
+        reason = item.reason()
+        value = f": not used: {reason}" if reason else f": {item.value()}" if item.value is not None else ""
+        rows = [i for i, row in enumerate(self.items) if not row.header]
+        place = f", {rows.index(self.focus) + 1} of {len(rows)}" if self.focus in rows else ""
+        return f"{item.label}{value}{place}"
+
     def targets(self) -> list[tuple[str, pygame.Rect]]:
-        """(label, rect) of every row wholly in view (the ones a pointer can press)."""
-        return [(self.items[i].label, self.row_rect(i)) for i in self.visible_rows()]
+        """(label, rect) of every row wholly in view that a pointer can press (not headings)."""
+        return [
+            (self.items[i].label, self.row_rect(i)) for i in self.visible_rows() if not self.items[i].header
+        ]
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -351,9 +392,25 @@ class Menu:
             rect = self.row_rect(index)
             if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
                 continue
+            if item.header:
+                size = max(1, round(self.font_size * 0.86))
+                at = (rect.x + max(4, self.row_height // 8), rect.bottom - max(2, self.row_height // 8))
+                blit_text(surface, item.label, size, theme.GOLD, "bottomleft", at)
+                pygame.draw.line(
+                    surface,
+                    theme.RULE,
+                    (rect.x, rect.bottom),
+                    (rect.right, rect.bottom),
+                    max(1, self.gap // 3),
+                )
+                if self.rect.contains(rect):
+                    drawn.append((f"heading: {item.label}", rect))
+                continue
             reason = item.reason()
             fill = theme.ROW_UNAVAILABLE if reason else theme.ROW_HOVER if index == self.hover else theme.ROW
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            if theme.high_contrast:  # a row must stand out from the black panel by its edge
+                pygame.draw.rect(surface, theme.GREY, rect, width=1, border_radius=radius)
             if index == self.focus:
                 pygame.draw.rect(
                     surface, theme.FOCUS, rect, width=max(2, self.row_height // 16), border_radius=radius

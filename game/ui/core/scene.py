@@ -75,6 +75,11 @@ class Scene:
         """
         return []
 
+    def spoken(self) -> tuple[str, ...]:
+        """What a screen reader should say about this screen now, in parts (what it is, its
+        question, the focused row); the app says each part again whenever it changes."""
+        return ()
+
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 
@@ -232,11 +237,24 @@ class GameApp(Protocol):
 
     @property
     def speed(self) -> float:
-        """The animation speed in force (0: instant)."""
+        """The animation speed in force (0: instant, also when motion is reduced)."""
+        ...
+
+    @property
+    def pace(self) -> float:
+        """How fast play moves on: the computer's pauses, the result's (0: no pauses)."""
+        ...
+
+    def settings_changed(self) -> None:
+        """A setting changed: its looks and sizes take effect on every screen at once."""
         ...
 
     def play(self, effect: str) -> None:
         """Play a sound effect (when sound is on)."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Say `text` to a screen reader (the page's live region; kept for tests)."""
         ...
 
     def match_rng(self) -> random.Random:

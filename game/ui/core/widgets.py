@@ -31,6 +31,8 @@ class Button:
     accent: tuple[int, int, int] | None = None
     show_key: bool = True
     """Show the keyboard shortcut on the button (not on a phone, which has no keys)."""
+    least: int = 8
+    """The smallest the label may shrink to so as to fit (the table keeps it readable)."""
     hovered: bool = field(default=False, init=False)
 
     @property
@@ -62,7 +64,11 @@ class Button:
         line = max(1, self.rect.height // 14) if focused else 1
         pygame.draw.rect(surface, edge, self.rect, width=max(line, 3 if focused else 1), border_radius=radius)
         text = self.label_text(font(self.size))
-        blit_text(surface, text, self.size, theme.BUTTON_INK, "center", self.rect.center)
+        size = self.size
+        room = self.rect.width - max(8, self.rect.height // 3)
+        while size > self.least and font(size).size(text)[0] > room:
+            size -= 1  # a label never runs out of its button (bigger text, a narrow phone)
+        blit_text(surface, text, size, theme.BUTTON_INK, "center", self.rect.center)
 
     def label_text(self, face: pygame.font.Font) -> str:
         """The text shown: with the key in brackets when it fits and keys are shown."""
@@ -106,6 +112,10 @@ class ButtonRow:
         """Draw every visible button."""
         for button in self.buttons:
             button.draw(surface, focused is button)
+
+
+STILL_SECONDS = 1.3
+"""How long a banner stays when nothing may move (reduced motion)."""
 
 
 @dataclass
@@ -176,10 +186,30 @@ class Banner:
     text: str = ""
     scale: float = 0.0
     alpha: float = 0.0
-    colour: tuple[int, int, int] = theme.GOLD
+    colour: tuple[int, int, int] = (255, 212, 90)
+    still_left: float = 0.0
+    """Seconds a still banner (reduced motion) stays up."""
 
-    def show(self, animator: Animator, text: str, colour: tuple[int, int, int] = theme.GOLD) -> None:
-        """Pop `text` in, hold it briefly, fade it out (queued behind running animation)."""
+    def tick(self, dt: float) -> None:
+        """Count down a still banner; it goes when its time is up."""
+        if self.still_left > 0:
+            self.still_left -= dt
+            if self.still_left <= 0:
+                self.still_left, self.alpha = 0.0, 0.0
+
+    def show(
+        self, animator: Animator, text: str, colour: tuple[int, int, int] | None = None, still: bool = False
+    ) -> None:
+        """Pop `text` in, hold it briefly, fade it out (queued behind running animation).
+
+        `still` (reduced motion): the word just appears, stays for :data:`STILL_SECONDS` of
+        :meth:`tick` time and goes, with no pop and no fade.
+        """
+        colour = colour if colour is not None else theme.GOLD
+        if still:
+            self.text, self.colour, self.scale, self.alpha = text, colour, 1.0, 1.0
+            self.still_left = STILL_SECONDS
+            return
 
         def start() -> None:
             self.text, self.colour, self.scale, self.alpha = text, colour, 0.6, 0.0

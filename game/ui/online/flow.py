@@ -74,10 +74,10 @@ class RemoteFlow(TableFlow):
         rules = state.setup.rules
         level = next((s.get("level") for s in state.seats if s.get("level")), state.setup.ai_level)
         kinds = tuple("person" if p == state.player else "ai" for p in range(rules.players))
+        self.online_seating = self._seating(state)  # before the local flow's set-up asks for it
         super().__init__(app, match, listener, MatchSetup(kinds, str(level)), FlowOptions(records=False))
         self.match: RemoteMatch = match
         self.ai_players, self.seats, self.human_ai = {}, {}, None
-        self.seating = self._seating(state)
         self.finished: dict[int, tuple[Hand, tuple[Seat, Seat]]] = {}
         """The real finished hands by number (from the server's exports), with their seats."""
         self.watching = False
@@ -96,6 +96,11 @@ class RemoteFlow(TableFlow):
 
     # --- who is who -------------------------------------------------------------------------
 
+    @property
+    def seating(self) -> OnlineSeating:
+        """Who is who at this table (as the server's last word on the seats says)."""
+        return self.online_seating
+
     def _seating(self, state: TableState) -> OnlineSeating:
         computers = [s["player"] for s in state.seats if s.get("kind") == "ai"]
         return OnlineSeating.of_table(len(state.seats), state.player, computers)
@@ -103,9 +108,7 @@ class RemoteFlow(TableFlow):
     @property
     def opp_is_person(self) -> bool:
         """Whether a person (on another device) plays the opponent's seat."""
-        seating = self.seating
-        player = self.pairing[self.opp]
-        return isinstance(seating, OnlineSeating) and seating.is_remote_person(player)
+        return self.seating.is_remote_person(self.pairing[self.opp])
 
     @property
     def state(self) -> TableState | None:
@@ -287,7 +290,7 @@ class RemoteFlow(TableFlow):
         elif kind == "dealt" and self._waiting_deal:
             self.remote_listener.begin_hand()
         elif kind in ("table", "joined") and state is not None:
-            self.seating = self._seating(state)
+            self.online_seating = self._seating(state)
             if state.hand_over is not None:
                 self._keep_export(state.hand_over)
             self.match.agree(state.scores, state.boxes)

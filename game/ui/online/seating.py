@@ -35,7 +35,7 @@ class OnlineSeating(Seating):
     def of_table(cls, players: int, me: int | None, computers: Iterable[int]) -> OnlineSeating:
         """The seating of a table of `players` where this device plays `me`."""
         kinds = tuple("person" if p == me else "ai" for p in range(players))
-        return cls(players, kinds, me, frozenset(computers))
+        return cls(players, kinds, me=me, computers=frozenset(computers))
 
     def is_computer(self, player: int) -> bool:
         """Whether the server's computer plays `player` (its own seat)."""

@@ -296,6 +296,13 @@ class NewMatchScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the screen and its keys, then the focused option."""
+        return (
+            "New match. Up and down choose, left and right change, Enter starts the match.",
+            self.menu.spoken(),
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, what the match will be, the rows, the explanation and the buttons."""
         view = self.app.viewport

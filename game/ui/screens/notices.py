@@ -165,6 +165,12 @@ class Dialog(Scene):
 
     # --- drawing -------------------------------------------------------------------------
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the title and the text, then the focused button."""
+        buttons = self.buttons.buttons
+        focused = buttons[self.focus].text if 0 <= self.focus < len(buttons) else ""
+        return (f"{self.title}. {' '.join(self.paragraphs)}", f"{focused} button" if focused else "")
+
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed screen underneath, the panel, the text and the buttons."""
         view = self.app.viewport

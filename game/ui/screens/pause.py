@@ -221,6 +221,10 @@ class PauseScene(Scene):
             return
         self.menu.handle(event)
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: paused, then the focused entry."""
+        return ("Paused. Up and down choose, Enter picks, Escape goes back.", self.menu.spoken())
+
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table, and the menu on its own panel (nothing drawn on the cards)."""
         view = self.app.viewport

@@ -241,6 +241,10 @@ class TitleScene(Scene):
             self._fan_cache[key] = image
         return image
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the game's name and how to move, then the focused entry."""
+        return ("Gin Rummy. Up and down choose, Enter picks.", self.menu.spoken())
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""
         view = self.app.viewport

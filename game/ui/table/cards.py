@@ -20,6 +20,7 @@ from game.ui.core.text import font
 from game.ui.table.animated import shuffle_ghosts
 from game.ui.table.flow import AI_PAUSE, meld_breaks, meld_ordered
 from game.ui.table.layout import (
+    RAISED,
     discard_slot,
     hand_slots,
     knock_card_slot,
@@ -339,7 +340,7 @@ class TableCards:
         a little (a card only selected, by a draw, a hint or the keys' focus, is ringed)."""
         table = self.table
         layout = table.layout
-        raised = layout.px(16 if layout.portrait or layout.compact else 22)
+        raised = layout.px(RAISED if layout.portrait or layout.compact else 22)
         hover = layout.px(8)
         for card, sprite in table.sprites.items():
             lift = 0.0

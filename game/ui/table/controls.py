@@ -16,6 +16,7 @@ import pygame
 
 from game.rules import DrawDiscard, Knock, Phase
 from game.ui.core import theme
+from game.ui.core.drawing import fitting_size
 from game.ui.core.keys import button_key
 from game.ui.core.widgets import Button, ButtonRow
 from game.ui.table.layout import CONTEXT_BUTTONS
@@ -92,8 +93,18 @@ class TableControls:
             button.rect = rect.copy() if rect is not None else pygame.Rect(-100, -100, 1, 1)
             button.size = layout.font(22 if layout.portrait else (26 if name in ("knock", "gin") else 22))
             button.show_key = not layout.portrait
+            button.least = round(theme.MIN_TEXT * layout.view.density)  # never under readable
         self.buttons["menu"].size = layout.font(17 if layout.portrait else 22)
         self.buttons["sheet"].text = "Scores" if layout.portrait or layout.compact else SHEET_LABEL
+        if layout.zoom != 1.0:  # bigger text: as big as each button's width allows
+            for button in self.buttons.values():
+                button.size = fitting_size(button, button.size)
+            # The tools share one size (a row of labels in different sizes looks broken).
+            tools = [b for b in self.panel_buttons.buttons if b is not self.buttons["menu"]]
+            if tools:
+                shared = min(button.size for button in tools)
+                for button in tools:
+                    button.size = shared
 
     def update(self) -> None:
         """Show only the buttons whose actions are legal now."""

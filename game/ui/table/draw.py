@@ -36,17 +36,20 @@ def reset() -> None:
 
 
 def panel_box(
-    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB = theme.TABLE_PANEL
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB | None = None
 ) -> None:
-    """A rounded panel with a thin light edge."""
+    """A rounded panel with a thin light edge (the table's panel colour unless told)."""
     radius = max(6, round(16 * scale))
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, fill if fill is not None else theme.TABLE_PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=max(1, round(2 * scale)), border_radius=radius)
 
 
 def background(layout: TableLayout) -> pygame.Surface:
     """The table: felt plus the pile outlines and the panel, rendered once per layout."""
-    key = ("table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft)
+    key = (
+        "table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft,
+        theme.FELT_LIGHT, theme.high_contrast,
+    )  # fmt: skip
     cached = _cache.get(key)
     if cached is not None:
         return cached
@@ -162,17 +165,23 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
     layout = scene.layout
-    size = layout.font(22 if not layout.portrait else 18)
-    gap = layout.px(6)
+    size = layout.font(18 if layout.portrait else (20 if layout.compact else 22))
+    # Held sideways the notes sit close over the status line: a hint's box, taller than
+    # the line, must not reach them.
+    gap = layout.px(4 if layout.compact else 6)
     y = layout.stock.bottom + gap
     stock_text = f"Stock {scene.stock_shown}"
+    room = abs(layout.discard.centerx - layout.stock.centerx) - gap  # each label under its own pile
+    while size > round(theme.MIN_TEXT * layout.view.density) and font(size).size(stock_text)[0] > room:
+        size -= 1
     if layout.portrait and scene.laid_out:
         return  # the piles are set aside while the melds are on the table
     rect = blit_text(surface, stock_text, size, theme.DIM, "midtop", (layout.stock.centerx, y))
     scene.draw_list.append(("label", stock_text, rect, None))
     rect = blit_text(surface, "Discard", size, theme.DIM, "midtop", (layout.discard.centerx, y))
     scene.draw_list.append(("label", "Discard", rect, None))
-    middle = ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2)
+    # Under the labels as drawn (bigger text: its line is more than `size` tall).
+    middle = ((layout.stock.centerx + layout.discard.centerx) // 2, max(y + size, rect.bottom) + gap // 2)
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
         note = "Stock nearly out: the hand is void at 2"
         rect = _under_piles(
@@ -183,8 +192,44 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     shown = deal_fingerprint(scene)
     if shown and not hand.is_over:  # once it is over, the result checks it
         text = f"Deal fingerprint {shown}"
-        rect = _under_piles(surface, text, layout.font(17), theme.DIM, middle, gap)
+        column = _pile_column(layout)
+        if column is not None and font(layout.font(17)).size(text)[0] > column.width:
+            # The status line beside the piles (bigger cards, held sideways): the line in
+            # two under the piles, so it never reaches under the status line.
+            least = round(theme.MIN_TEXT * layout.view.density)
+            size = max(least, min(layout.font(17), _fits(shown, layout.font(17), column.width, least)))
+            first = blit_text(
+                surface, "Deal fingerprint", size, theme.DIM, "midtop", (column.centerx, middle[1])
+            )
+            second = blit_text(surface, shown, size, theme.DIM, "midtop", (column.centerx, first.bottom))
+            rect = first.union(second)
+        else:
+            rect = _under_piles(surface, text, layout.font(17), theme.DIM, middle, gap)
         scene.draw_list.append(("fingerprint", shown, rect, None))
+
+
+def _pile_column(layout: TableLayout) -> pygame.Rect | None:
+    """Held sideways with the status line beside the piles: the strip of the table the
+    piles stand in, their notes kept to it (None: the notes may run under the status line)."""
+    if not layout.compact:
+        return None
+    left = min(layout.stock.left, layout.discard.left)
+    right = max(layout.stock.right, layout.discard.right)
+    status = layout.status
+    if status.left >= right:
+        right = status.left - layout.px(8)
+    elif status.right <= left:
+        left = status.right + layout.px(8)
+    else:
+        return None
+    return pygame.Rect(left, layout.stock.top, right - left, layout.stock.height)
+
+
+def _fits(text: str, size: int, room: int, least: int) -> int:
+    """The largest size up to `size` at which `text` fits `room` pixels (`least` at the least)."""
+    while size > least and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def _under_piles(
@@ -396,9 +441,9 @@ def _draw_ai_count(scene: Table, surface: pygame.Surface) -> None:
     if layout.compact:
         # No room under the row (the melds are there): under the opponent's name instead.
         x, y = layout.name_anchor
-        rect = blit_text(
-            surface, f"Deadwood {count}", layout.font(18), theme.INK, "topleft", (x, y + layout.px(10))
-        )
+        size = opponent_label(scene)[1]  # bigger text: clear of the name's taller line
+        below = max(layout.px(10), font(size).get_linesize() // 2 + layout.px(2))
+        rect = blit_text(surface, f"Deadwood {count}", layout.font(18), theme.INK, "topleft", (x, y + below))
     else:
         rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 18), theme.INK, "midtop",
                          ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12 if not layout.portrait else 9)))  # fmt: skip
@@ -433,6 +478,9 @@ def _draw_status(scene: Table, surface: pygame.Surface) -> None:
     if image.get_width() > area.width:
         size = max(smallest, size * area.width // image.get_width())
         image = render_rich(words, size, theme.INK)
+        while image.get_width() > area.width and size > smallest:
+            size -= 1  # text is not quite proportional: a step more rather than two lines
+            image = render_rich(words, size, theme.INK)
     if image.get_width() <= area.width:
         rect = image.get_rect(center=area.center)
         surface.blit(image, rect)

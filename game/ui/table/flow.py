@@ -142,7 +142,6 @@ class TableFlow:
         # The AI's seed goes with the match (a saved one is kept), so that after a restart the
         # AI plays on as itself and an exported hand verifies.
         self.setup: MatchSetup = chosen.with_ai_seed(app.seed) if chosen.has_ai else chosen
-        self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
         self.me = 0
         """The seat shown at the bottom of the table (the person holding the device)."""
@@ -194,6 +193,11 @@ class TableFlow:
         """The commitment of the hand on the table as the table showed it before play."""
 
     # --- who is who ---------------------------------------------------------------------------
+
+    @property
+    def seating(self) -> Seating:
+        """Who plays each player and their names (the settings' names, as they are now)."""
+        return Seating.of(self.match, self.setup, self.app.settings.names)
 
     @property
     def ai_seed(self) -> int:

@@ -66,7 +66,7 @@ class HandResultScene(Scene):
         """Where the last line drawn ends (the tests check it stays above the button)."""
         self.line_rects: list[pygame.Rect] = []
         """Where each headline line was drawn (the tests check they fit the panel)."""
-        self.view = app.viewport
+        self.view = app.viewport.unzoomed()
         """The scale the panel is drawn at: the table's (set as it is laid out)."""
         self.brief = False
         """True where the panel has room for the result in brief only (a phone held sideways)."""
@@ -98,8 +98,10 @@ class HandResultScene(Scene):
             # held upright, leaving the opponent's row and the melds in view. It says the
             # result in brief: the deck and the salt are on the deal check, a tap away.
             top = min(layout.status.top, layout.meld_area.bottom) - view.px(2)
-            right = layout.panel.left - view.px(6)
-            self.rect = pygame.Rect(view.px(4), top, right - view.px(4), view.height - top - view.px(3))
+            left, right = view.px(4), layout.panel.left - view.px(6)
+            if layout.mirrored:  # left-handed: the side panel is at the left edge
+                left, right = layout.panel.right + view.px(6), view.width - view.px(4)
+            self.rect = pygame.Rect(left, top, right - left, view.height - top - view.px(3))
         else:
             multi = self.outcome.match.rules.players > 2
             left = view.px(14)
@@ -186,6 +188,15 @@ class HandResultScene(Scene):
         """Each side's score and boxes (with four players, before the round when it is open)."""
         return self.outcome.score_lines()
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the result explained line by line, then the keys."""
+        # The deal check is said in a word: the whole deck and its salt are for the eye.
+        texts = [(k, t) for k, t in self.outcome.texts() if k not in ("deck", "salt")]
+        texts = [(k, t.split(" (")[0] if k in CHECK_KINDS else t) for k, t in texts]
+        said = " ".join(t if t.endswith((".", ":", "!")) else f"{t}." for _, t in texts)
+        keys = f"Enter: {self.next_button.text}. C: the score sheet. Escape: the menu."
+        return (f"Hand result. {said}", keys)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
         view = self.view
@@ -266,7 +277,9 @@ class HandResultScene(Scene):
         base = (32, 21, 18, 22, 18) if not portrait else (22, 17, 17, 17, 17)
         floor = round(MIN_TEXT * view.density)
         sizes = tuple(max(floor, view.font(b)) for b in base)
-        for shrink in (1.0, 0.92, 0.85, 0.78, 0.72):
+        # Bigger text may take the result's room: down, step by step, to the usual smallest.
+        shrinks = [0.92**step for step in range(12) if 0.92**step * view.text_zoom >= 0.7]
+        for shrink in shrinks:
             sizes = tuple(max(floor, view.font(b * shrink)) for b in base)
             head, body, small, score, note = sizes
             heading = len(wrap(self.score_heading(), note, width))
@@ -295,9 +308,23 @@ class HandResultScene(Scene):
         view = self.view
         pad = view.px(10)
         width = band.width - 2 * pad
+        # Bigger text: a step smaller at a time to fit the band, never under the readable
+        # least; where even that will not do, the check alone (the deck and the salt are a
+        # press of Deal check away).
+        least = round(MIN_TEXT * view.density)
         size = view.font(18)
-        step = font(size).get_linesize()
-        lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
+        while True:
+            step = font(size).get_linesize()
+            lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
+            if len(lines) * step + view.px(12) <= band.height:
+                break
+            if size <= least:
+                if any(kind in ("deck", "salt") for kind, _ in texts):
+                    texts = [(kind, text) for kind, text in texts if kind not in ("deck", "salt")]
+                    size = view.font(18)
+                    continue
+                break
+            size -= 1
         height = len(lines) * step + view.px(12)
         # Over the status line whole, never across it (the panel says what it said).
         status = self.controls.room().layout.status

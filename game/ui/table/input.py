@@ -315,6 +315,9 @@ class TableInput:
         if command == "sheet":
             scene.open_sheet()
             return
+        if command == "read_hand":
+            scene.read_hand()
+            return
         if hand is None or command is None:
             return
         cards = scene.row_cards(scene.me)

@@ -32,17 +32,23 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
     assert match is not None
     layout = scene.layout
     f = layout.font
+    z = layout.zoom  # bigger text: the lines are that much further apart
+
+    def step(units: float) -> int:
+        return layout.px(units * z)
+
     panel = layout.panel
     x = panel.x + layout.px(16)
     right = panel.right - layout.px(16)
     y = panel.y + layout.px(14)
-    blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
-    y += layout.px(34)
     rules = match.rules
-    line = variant_line(match, scene.match_goal())
-    rect = blit_text(surface, line, f(18), theme.DIM, "topleft", (x, y))
-    scene.draw_list.append(("goal", line, rect, None))
-    y += layout.px(30)
+    if z < 1.3:  # with big text the panel keeps its room for the scores and the deadwood
+        blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
+        y += step(34)
+        line = variant_line(match, scene.match_goal())
+        rect = blit_text(surface, line, f(18), theme.DIM, "topleft", (x, y))
+        scene.draw_list.append(("goal", line, rect, None))
+        y += step(30)
     if rules.players == 2:
         y = _draw_two_scores(scene, surface, x, right, y)
     else:
@@ -57,17 +63,19 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
             scene.draw_list.append(("away", text, pygame.Rect(x, y, right - x, 1), None))
         return
     blit_text(surface, _hand_line(scene), f(18), theme.DIM, "topleft", (x, y))
-    y += layout.px(30)
+    y += step(30)
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
-    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), layout.px(30))
+    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), step(30))
     pygame.draw.rect(surface, theme.ROW, limit_rect, border_radius=layout.px(8))
     blit_text(surface, limit, f(22), theme.GOLD, "midleft", (x + layout.px(2), limit_rect.centery))
     scene.draw_list.append(("knock_limit", limit, limit_rect, hand.knock_limit))
-    y += layout.px(32)
+    y += step(32)
     note = _oklahoma_note(scene)
     if note:
         blit_text(surface, note, f(17), theme.DIM, "topleft", (x, y))
-    y += layout.px(24)
+        y += step(24)
+    elif z == 1.0:
+        y += step(24)
     _draw_deadwood(scene, surface, x, y)
     _draw_log(scene, surface)
 
@@ -96,7 +104,10 @@ def _draw_compact_panel(scene: Table, surface: pygame.Surface) -> None:
     boxes = " ".join(str(b) for b in match.boxes)
     goal = scene.match_goal()
     line = goal if goal != f"to {match.target}" else f"{goal} · boxes {boxes}"
-    rect = blit_text(surface, line, f(18), theme.DIM, "topleft", (x, y))
+    least = round(theme.MIN_TEXT * layout.view.density)
+    if font(_fitting(line, f(18), right - x, least)).size(line)[0] > right - x:
+        line = goal  # bigger text: the boxes are on the score sheet
+    rect = blit_text(surface, line, _fitting(line, f(18), right - x, least), theme.DIM, "topleft", (x, y))
     scene.draw_list.append(("goal", line, rect, None))
     y += font(f(18)).get_linesize() + layout.px(4)
     if hand is None:
@@ -141,12 +152,22 @@ def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
         parts.append((name, round(scene.tally.side(side)), active, side))
-    column = (layout.buttons["menu"].left - x - layout.px(4)) // max(1, len(parts) + 1)
+    menu = layout.buttons["menu"]
+    if menu.centerx < strip.centerx:  # left-handed: the Menu button is at the left end
+        x = menu.right + layout.px(8)
+        right = strip.right - layout.px(4)
+    else:
+        right = menu.left - layout.px(4)
+    column = (right - x) // max(1, len(parts) + 1)
+    least = round(theme.MIN_TEXT * layout.view.density)
+    room = column - layout.px(4)
+    # Bigger text: a column's words shrink to their column, never under the readable least.
+    heading = min(_fitting(name, f(18), room, least) for name in [*names, scene.match_goal()])
     for index, (name, score, active, side) in enumerate(parts):
         cx = x + index * column
         colour = theme.GOLD if active else theme.INK
         rect = blit_text(
-            surface, f"{name}", f(18), theme.DIM if not active else theme.GOLD, "topleft", (cx, top)
+            surface, f"{name}", heading, theme.DIM if not active else theme.GOLD, "topleft", (cx, top)
         )
         scene.draw_list.append(("heading", name, rect, None))
         score_rect = blit_text(surface, str(score), f(21), colour, "topleft", (cx, rect.bottom))
@@ -170,15 +191,23 @@ def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
             scene.draw_list.append(("boxes", name, box.union(count), boxes))
     cx = x + len(parts) * column
     goal = scene.match_goal()
-    rect = blit_text(surface, goal, f(18), theme.DIM, "topleft", (cx, top))
+    rect = blit_text(surface, goal, heading, theme.DIM, "topleft", (cx, top))
     scene.draw_list.append(("goal", goal, rect, None))
     if hand is not None:
         limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
-        rect = blit_text(surface, limit, f(18), theme.GOLD, "topleft", (cx, rect.bottom))
+        size = _fitting(limit, f(18), room, least)
+        rect = blit_text(surface, limit, size, theme.GOLD, "topleft", (cx, rect.bottom))
         scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
     if hand is not None and layout.facts is not None:
         _draw_deadwood(scene, surface, layout.facts.centerx, layout.facts.y, compact=True, centre=True)
         _draw_log(scene, surface)
+
+
+def _fitting(text: str, size: int, room: int, least: int) -> int:
+    """The largest text size up to `size` at which `text` fits `room` pixels (not under `least`)."""
+    while size > least and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def _side_names(scene: Table) -> list[str]:
@@ -234,6 +263,8 @@ def _draw_score_row(
     layout = scene.layout
     x, right, y = place
     name_size, score_size, box_size, gap, after = (22, 26, 17, 23, 22) if compact else (24, 28, 17, 26, 28)
+    if not layout.compact and not layout.portrait:
+        gap, after = round(gap * layout.zoom), round(after * layout.zoom)
     blit_text(surface, name, layout.font(name_size), colour, "topleft", (x, y))
     shown = round(scene.tally.side(side))
     rect = blit_text(
@@ -323,9 +354,10 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
     if left is not None:
         area = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
     lines = 1 if layout.portrait else (2 if layout.compact else 3)
-    recent = hand.history[-lines:]
     size = layout.font(17 if not (layout.portrait or layout.compact) else 18)
     step = font(size).get_linesize()
+    lines = max(1, min(lines, area.height // step))  # bigger text: fewer lines
+    recent = hand.history[-lines:]
     y = area.bottom - step * len(recent)
     for index, event in enumerate(recent):
         colour = theme.INK if index == len(recent) - 1 else theme.DIM
@@ -417,7 +449,10 @@ def _draw_deadwood(
             # The narrow panel of a phone held sideways: the second part on its own line.
             rect = blit_text(surface, f"Deadwood {value}", size, colour, "topleft", (x, y))
             scene.draw_list.append(("deadwood", str(value), rect, value))
-            note = blit_text(surface, f"({short})", size, colour, "topleft", (x, rect.bottom))
+            room = layout.panel.right - x - layout.px(6)
+            least = round(theme.MIN_TEXT * layout.view.density)
+            note = blit_text(surface, f"({short})", _fitting(f"({short})", size, room, least), colour, "topleft",
+                             (x, rect.bottom))  # fmt: skip
             scene.draw_list.append(("deadwood_note", short, note, None))
             return rect.union(note)
         anchor = "midtop" if centre else "topleft"
@@ -428,7 +463,7 @@ def _draw_deadwood(
     scene.draw_list.append(("deadwood", str(value), rect, value))
     if extra:
         note = blit_text(surface, extra, layout.font(18), theme.DIM if colour != theme.GOOD else theme.GOOD, "topleft",
-                         (x, y + layout.px(28)))  # fmt: skip
+                         (x, y + layout.px(28 * layout.zoom)))  # fmt: skip
         scene.draw_list.append(("deadwood_note", extra, note, None))
     return rect
 

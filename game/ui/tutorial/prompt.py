@@ -168,11 +168,13 @@ class Prompt:
         button_h = view.px(row_height(view, 36, 44))
         width = min(area.rect.width, view.px(640))
         narrow = width < view.px(300)
-        sizes = (
+        usual: tuple[float, ...] = (
             (20, 19, 18, 17, 16, 15, 14)
             if portrait
             else ((19, 18, 17, 16) if narrow else (22, 21, 20, 18, 16))
         )
+        # With bigger text, smaller steps on down to the usual smallest, if the box needs them.
+        sizes = usual + tuple(usual[-1] / view.text_zoom ** (k / 4) for k in range(1, 5))
         for units in sizes:
             size = view.font(units)
             # A little slack: suit symbols are drawn a shade wider than the font's glyphs.
