@@ -168,6 +168,7 @@ def position(snapshot: dict[str, Any]) -> tuple[Any, ...]:
         "to_act",
         "mine",
         "selected",
+        "armed",
         "knock_mode",
         "discard",
         "stock",

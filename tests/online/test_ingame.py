@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from game.online.views import public_view
-from tests.online.ingame import Driver, Proxy, drawn_faces
+from tests.online.ingame import Driver, Proxy, drawn_faces, ready
 from tests.online.support import ROOT, Bot, environment, free_port, servers
 
 QUIET = ["--ai-delay", "0.05"]
@@ -134,20 +134,23 @@ def test_a_dropped_connection_and_a_restart_both_come_back_to_the_seat(
                 await game.play_until(
                     lambda s: s["top"] == "hand_result" or len(s["table"].get("discard", [])) >= 5
                 )
-                mid = await game.until(
-                    lambda s: s["top"] != "online_table" or not s["table"]["moving"], "a still table"
-                )
+                # On the person's turn the server waits for them: nothing can change meanwhile.
+                mid = await game.until(lambda s: s["top"] != "online_table" or ready(s), "the person's turn")
                 kept = json.loads((data_dir / "online-seat.json").read_text(encoding="utf-8"))
                 assert kept["code"] == code and kept["token"].startswith(code + "-")
                 # The program dies with its connection (no goodbye), and is started again.
                 proxy.cut()
                 game.close()
                 game = Driver("--window", "1280x720", storage=True)
-                assert f"your seat at table {code}" in game.said()
+                await game.until(lambda s: "Play online" in game.targets(s), "the title")
+                (row,) = [item for item in game.top.items if item.name == "online"]
+                assert row.value is not None and row.value() == f"your seat at table {code}"
                 await game.press("Play online")
                 await game.press("Continue online match")
                 back = await at_table(game)
-                back = await game.until(lambda s: not s["table"]["moving"], "the table at rest")
+                back = await game.until(
+                    lambda s: s["top"] != "online_table" or ready(s), "the person's turn again", 30.0
+                )
                 if mid["top"] == "online_table":  # (unless the hand ended first): the same position
                     for key in ("hand_number", "discard", "stock", "phase", "to_act"):
                         assert back["table"][key] == mid["table"][key], key
