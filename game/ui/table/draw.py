@@ -85,6 +85,13 @@ def draw_table(scene: Table, surface: pygame.Surface) -> None:
     hand = scene.hand
     if hand is None:
         draw_panel(scene, surface)  # the AIs are playing a hand away from the table
+        if scene.status_note():  # an online table waiting for the deal: say so, keep the menu
+            scene.update_buttons()
+            _draw_status(scene, surface)
+            scene.panel_buttons.draw(surface)
+            for button in scene.panel_buttons.buttons:
+                if button.visible:
+                    scene.draw_list.append(("button", button.text, button.rect, button.live))
         return
     scene.update_buttons()
     _draw_stock(scene, surface)
