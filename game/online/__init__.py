@@ -6,7 +6,9 @@
 * :mod:`game.online.session`: a seat at a table, kept in step with the server (what the table
   scene drives), reconnecting over a list of servers with the seat's token;
 * :mod:`game.online.transport`: the WebSocket, natively or the page's;
-* :mod:`game.online.endpoints`: which server a build plays with.
+* :mod:`game.online.endpoints`: which server a build plays with;
+* :mod:`game.online.mirror`: an engine hand that agrees with all a seat knows (what the table
+  draws), and the match as the client follows it.
 
 The server itself is :mod:`game.server` (``python -m game.server``), desktop only.
 """

@@ -14,11 +14,13 @@ then, natively, the local default. A page served over https may only use ``wss:/
 []
 >>> table_code("?table=abc234")
 'ABC234'
+>>> setting_problem("ws://10.0.0.2:8765", page_is_https=True)
+'this page is served over https: its servers must be wss:// (ws://10.0.0.2:8765 is not)'
 """
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 BUILT_IN_SERVERS: tuple[str, ...] = ()
 """Written by ``tools/build_web.py --server URL`` in the copy it packs (empty in the source)."""
@@ -48,3 +50,32 @@ def table_code(query: str | None) -> str | None:
     """The table a link asks to join (``?table=CODE``), upper-cased, or None."""
     codes = parse_qs((query or "").lstrip("?")).get("table", [])
     return codes[0].strip().upper() if codes and codes[0].strip() else None
+
+
+def setting_problem(text: str, *, page_is_https: bool = False) -> str:
+    """Why `text` cannot be the player's server setting, in a sentence ("" when it can).
+
+    Empty is fine (the page's, the build's or the local server is used); otherwise every
+    comma-separated part must be a ``ws://`` or ``wss://`` address with a host, and a page
+    served over https may use only ``wss://`` ones.
+    """
+    from game.storage.settings import server_text_problem
+
+    problem = server_text_problem(text)
+    if problem:
+        return problem[:1].upper() + problem[1:]
+    for url in (part.strip() for part in text.split(",")):
+        if not url:
+            continue
+        try:
+            parts = urlsplit(url)
+            port = parts.port
+        except ValueError as error:
+            return f"{url[:60]} is not a server address: {error}"
+        if not parts.hostname:
+            return f"{url[:60]} names no host (say ws://HOST:PORT)"
+        if port is not None and not 0 < port < 65536:
+            return f"{url[:60]}: the port must be from 1 to 65535"
+        if page_is_https and parts.scheme != "wss":
+            return f"this page is served over https: its servers must be wss:// ({url[:60]} is not)"
+    return ""

@@ -188,9 +188,14 @@ class Session:
 
     # --- playing --------------------------------------------------------------------------
 
-    async def act(self, action: Action) -> None:
-        """Play ``action``; a refusal comes back as an ``error`` event with the reason."""
-        version = None if self.state is None else self.state.version
+    async def act(self, action: Action, version: int | None = None) -> None:
+        """Play ``action``; a refusal comes back as an ``error`` event with the reason.
+
+        The move is refused (``stale``) if the table is no longer at ``version`` (by default
+        the version last heard of): a move chosen on an older table never lands on a new one.
+        """
+        if version is None:
+            version = None if self.state is None else self.state.version
         await self._send({"type": "act", "action": action_to_data(action), "version": version})
 
     async def say(self, phrase: str) -> None:

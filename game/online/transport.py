@@ -68,7 +68,9 @@ class NativeTransport:
         try:
             from websockets.asyncio.client import connect
         except ImportError:
-            raise TransportClosed('the native client needs websockets: pip install -e ".[online]"') from None
+            raise TransportClosed(
+                "playing online needs websockets: python -m pip install websockets"
+            ) from None
         try:
             connection = await connect(
                 url, compression=None, open_timeout=OPEN_TIMEOUT_S, max_size=MAX_RECEIVED_BYTES, proxy=None

@@ -50,7 +50,15 @@ from game.storage.store import (
     schema_of,
 )
 
-__all__ = ["DAILY_SCHEMA", "MATCH_SCHEMA", "Notice", "Persistence", "SavedMatch"]
+__all__ = [
+    "DAILY_SCHEMA",
+    "MATCH_SCHEMA",
+    "ONLINE_SEAT_KEY",
+    "Notice",
+    "OnlineSeat",
+    "Persistence",
+    "SavedMatch",
+]
 
 LOG = logging.getLogger(__name__)
 
@@ -62,6 +70,10 @@ DAILY_SCHEMA = 1
 """The daily deal in progress: ``{"schema", "day", "hand"}``, the hand as `Hand.to_dict` writes it."""
 
 T = TypeVar("T")
+
+ONLINE_SEAT_KEY = "online-seat"
+"""Where the seat at an online table is kept (its token brings the player back to it)."""
+ONLINE_SEAT_SCHEMA = 1
 
 
 @dataclass(frozen=True)
@@ -94,6 +106,7 @@ _NAMES = {
     STATISTICS_KEY: _Name("Your statistics", "statistics file", plural=True),
     SAVED_MATCH_KEY: _Name("Your saved match", "saved match", plural=False),
     DAILY_HAND_KEY: _Name("Your daily deal in progress", "daily deal in progress", plural=False),
+    ONLINE_SEAT_KEY: _Name("Your seat at an online table", "online seat", plural=False),
 }
 
 
@@ -106,6 +119,7 @@ _FRESH = {
     STATISTICS_KEY: "a fresh one started",
     SAVED_MATCH_KEY: "it cannot be continued",
     DAILY_HAND_KEY: "it cannot be continued (the day still counts as played)",
+    ONLINE_SEAT_KEY: "the online match cannot be continued from this device",
 }
 
 
@@ -121,6 +135,41 @@ class Notice:
     key: str
     kind: str
     text: str
+
+
+@dataclass(frozen=True)
+class OnlineSeat:
+    """A seat at an online table, kept on the device: the servers, the table, the player
+    and the token that takes the seat back (``Session.seat_record()``)."""
+
+    urls: tuple[str, ...]
+    code: str
+    player: int
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form, schema included."""
+        return {"schema": ONLINE_SEAT_SCHEMA, "urls": list(self.urls), "code": self.code,
+                "player": self.player, "token": self.token}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: object) -> OnlineSeat:
+        """Read :meth:`to_dict` output; DamagedRecordError says what is wrong."""
+        schema_of(data, ONLINE_SEAT_SCHEMA, "online seat")
+        assert isinstance(data, dict)
+        urls, code, player, token = (data.get(k) for k in ("urls", "code", "player", "token"))
+        if not isinstance(urls, list) or not urls or len(urls) > 8:
+            raise DamagedRecordError("online seat: urls must be a list of one to eight server addresses")
+        for url in urls:
+            if not isinstance(url, str) or not url.startswith(("ws://", "wss://")) or len(url) > 300:
+                raise DamagedRecordError(f"online seat: {str(url)[:40]!r} is not a ws:// or wss:// address")
+        if not isinstance(code, str) or not (1 <= len(code) <= 12) or not code.isalnum():
+            raise DamagedRecordError("online seat: the table code must be a few letters and digits")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player <= 3:
+            raise DamagedRecordError("online seat: the player must be 0 to 3")
+        if not isinstance(token, str) or not token.startswith(code + "-") or len(token) > 64:
+            raise DamagedRecordError("online seat: the token does not belong to the table")
+        return cls(tuple(urls), code, player, token)
 
 
 @dataclass(frozen=True)
@@ -292,6 +341,27 @@ class Persistence:
             self._storage.delete(DAILY_HAND_KEY)
         except StorageError as error:
             self._save_failed(DAILY_HAND_KEY, error)
+            return False
+        return True
+
+    # --- the seat at an online table -----------------------------------------------------------
+
+    def load_online_seat(self) -> OnlineSeat | None:
+        """The online seat kept on this device (checked), or None."""
+        return self._load(ONLINE_SEAT_KEY, _read_online_seat)
+
+    def save_online_seat(self, seat: OnlineSeat) -> bool:
+        """Keep the online seat (its token takes the seat back after a reload or a restart)."""
+        return self._write(ONLINE_SEAT_KEY, seat.to_dict())
+
+    def discard_online_seat(self) -> bool:
+        """Forget the online seat (its match is over, or the player left it)."""
+        if self._storage is None or ONLINE_SEAT_KEY in self._blocked:
+            return False
+        try:
+            self._storage.delete(ONLINE_SEAT_KEY)
+        except StorageError as error:
+            self._save_failed(ONLINE_SEAT_KEY, error)
             return False
         return True
 
@@ -498,6 +568,12 @@ def _read_daily_hand(value: object) -> tuple[str, Hand] | None:
     ):
         raise DamagedRecordError(f"the daily deal in progress is not the deal of {day}")
     return None if hand.is_over else (day, hand)
+
+
+def _read_online_seat(value: object) -> OnlineSeat:
+    if value is None:
+        raise DamagedRecordError("an online seat must be a JSON object, not null")
+    return OnlineSeat.from_dict(value)
 
 
 def _continuable(saved: SavedMatch) -> SavedMatch | None:

@@ -96,7 +96,7 @@ SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "I
 NEXT_DEALER_NAMES = {"loser": "The loser", "winner": "The winner", "alternate": "Take turns"}
 SEAT_KIND_NAMES = {"person": "A person", "ai": "The computer"}
 
-ADDED_SINCE_SCHEMA_2 = ("auto_gin", "confirm_knock")
+ADDED_SINCE_SCHEMA_2 = ("auto_gin", "confirm_knock", "online_server")
 """Options added after schema 2 was first written: a save without them is not damaged, they
 take their defaults (an older version ignores them and keeps working)."""
 LOOKS_ADDED = (
@@ -342,6 +342,9 @@ class Settings:
     seats: list[str] = field(default_factory=_default_seats)
     names: list[str] = field(default_factory=_default_names)
     """A name for each player (0 to 3) when people share the device; "" for none."""
+    online_server: str = ""
+    """The game server(s) to play online with, ``ws://`` or ``wss://``, commas between
+    several ("": the page's, the build's or this computer's own; `game.online.endpoints`)."""
 
     # --- values ----------------------------------------------------------------------
 
@@ -537,7 +540,35 @@ class Settings:
         return settings
 
 
+MAX_SERVER_TEXT = 400
+
+
+def server_text_problem(value: object) -> str:
+    """Why `value` cannot be the online server setting ("" when it can).
+
+    >>> server_text_problem("ws://10.0.0.2:8765"), server_text_problem("http://x")
+    ('', 'a server address starts with ws:// or wss://, not http://x')
+    """
+    if not isinstance(value, str):
+        return f"the server must be text, not {type(value).__name__}"
+    if len(value) > MAX_SERVER_TEXT:
+        return f"the server address is over {MAX_SERVER_TEXT} characters"
+    for part in (p.strip() for p in value.split(",")):
+        if part and not part.startswith(("ws://", "wss://")):
+            return f"a server address starts with ws:// or wss://, not {part[:40]}"
+        if any(c.isspace() or not c.isprintable() for c in part):
+            return "a server address has no spaces or control characters"
+    return ""
+
+
 def _read_field(settings: Settings, name: str, value: object) -> None:
+    if name == "online_server":
+        problem = server_text_problem(value)
+        if problem:
+            raise DamagedRecordError(f"settings: {problem}")
+        assert isinstance(value, str)
+        settings.online_server = value
+        return
     if name == "names":
         if not isinstance(value, list) or len(value) != 4:
             raise DamagedRecordError(f"settings: names must be a list of four, not {value!r:.60}")

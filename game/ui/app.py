@@ -43,6 +43,13 @@ from game.ui.core.viewport import Viewport, parse_window
 from game.ui.fairplay.daily_deal import DailyResultScene, DailyTable
 from game.ui.fairplay.deal_check import FairPlayScene, deal_check_button
 from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.online.code_entry import CodeEntryScene
+from game.ui.online.entry import OnlineScene
+from game.ui.online.lobby import LobbyScene
+from game.ui.online.menus import OnlinePauseScene, QuickMessagesScene
+from game.ui.online.page import linked_table
+from game.ui.online.server_entry import ServerEntryScene
+from game.ui.online.table import OnlineTableScene
 from game.ui.screens.celebration import CelebrationScene
 from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
@@ -88,6 +95,13 @@ SCREENS: dict[str, ScreenMaker] = {
     "review": ReviewScene,
     "tutorial": TutorialScene,
     "tutorial_result": TutorialResultScene,
+    "online": OnlineScene,
+    "online_code": CodeEntryScene,
+    "online_lobby": LobbyScene,
+    "online_table": OnlineTableScene,
+    "online_pause": OnlinePauseScene,
+    "quick_messages": QuickMessagesScene,
+    "server_entry": ServerEntryScene,
 }
 """Every screen by the name the game asks for it by (each is its scene's `name`)."""
 
@@ -433,6 +447,9 @@ class App:
     async def run(self) -> int:
         """The render loop: runs until quit (or until self-play has played its hands)."""
         self.screens.show("table" if self.selfplay else "title")
+        code = linked_table() if not self.selfplay else None
+        if code is not None:
+            self.screens.show("online", "join", code)  # the page is a table's link: join it
         clock = pygame.time.Clock()
         last = time.perf_counter()
         while self.running and self.stack.top is not None:

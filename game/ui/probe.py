@@ -135,6 +135,9 @@ def _table(table: Any) -> dict[str, Any]:
         "moving": table.animator.busy,
         "toast": table.toast.text if table.toast.remaining > 0 else None,
         "scores": list(table.match.scores) if table.match is not None else [],
+        # The person may move now (online: the table has caught up with the server too).
+        "ready": bool(table.human_turn()),
+        "watching": bool(getattr(table, "watching", False)),
     }
     if hand is None:
         return state

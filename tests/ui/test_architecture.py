@@ -1,7 +1,7 @@
 """The shape of game/ui, read from its source: no import cycles, one-way layers, no screen
 importing another (only the app, the composition root, knows the screens).
 
-The layers: core <- table <- {fairplay, tutorial, coach}; core <- screens. A module may
+The layers: core <- table <- {fairplay, tutorial, coach, online}; core <- screens. A module may
 import its own package and the layers below it; `game.ui.app` may import anything. A screen
 module (one that defines a Scene) may import another screen module only to extend a scene
 of it (the tutorial's table is a table); everything else reaches screens by name.
@@ -35,6 +35,7 @@ LAYERS = {
     "fairplay": {"core", "table", "fairplay"},
     "coach": {"core", "table", "coach"},
     "tutorial": {"core", "table", "tutorial"},
+    "online": {"core", "table", "online"},
 }
 """Each package of game/ui and the packages it may import (its own and the layers below)."""
 ROOT_MAY_IMPORT = {"core"}

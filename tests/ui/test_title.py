@@ -44,7 +44,8 @@ def test_learn_and_rules_entries_open_the_tutorial_and_the_rules_of_the_settings
     app = bare_app()
     title = _title(app)
     labels = _labels(title)
-    assert labels.index("Learn to play") == labels.index("New match") + 2  # the daily deal between
+    assert labels.index("Play online") == labels.index("New match") + 1  # the two ways to play first
+    assert labels.index("Learn to play") == labels.index("New match") + 3  # the daily deal between
     assert labels.index("Rules") == labels.index("Learn to play") + 1
     for _ in range(labels.index("Rules")):
         key(app, pygame.K_DOWN)

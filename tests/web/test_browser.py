@@ -109,7 +109,7 @@ def phone(chromium: Chromium) -> Iterator[GamePage]:
 def _no_problems(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every scenario fails on any console error, page error, traceback or foreign request."""
     yield
-    for name in ("desktop", "phone"):
+    for name in ("desktop", "phone"):  # (the online page checks itself)
         if name in request.fixturenames:
             page: GamePage = request.getfixturevalue(name)
             problems, page.problems = page.problems, []
@@ -489,3 +489,82 @@ def test_the_published_path_leaves_the_probe_off(chromium: Chromium) -> None:
         game.problems.clear()  # the refusal above is the point, not a fault of the page
         game.shot("title-without-probe")
         game.assert_clean()
+
+
+# --- online: the page's own WebSocket against a real server and a native bot ---------------------
+
+
+def _online_move(game: GamePage, snapshot: Snapshot) -> None:
+    """The plain player's next move at the online table, by touch, once the game took it."""
+    move = player.choose(snapshot.state)
+    assert move is not None, snapshot.table
+    game.do(move, snapshot)
+
+
+def _online_turn(game: GamePage, stop: Any, what: str) -> Snapshot:
+    """Wait until the person may move at the online table (caught up with the server), or `stop`."""
+
+    def ready(s: Snapshot) -> bool:
+        return stop(s) or (bool(s.table.get("ready")) and player.choose(s.state) is not None)
+
+    return game.wait(ready, what, 40.0)
+
+
+def test_an_online_hand_by_touch_against_a_native_bot_and_a_reload_keeps_the_seat(
+    chromium: Chromium, tmp_path: Path
+) -> None:
+    """A `python -m game.client` bot opens a table on a real server on 127.0.0.1; the phone
+    page opens the table's link (``?server=...&table=CODE``), joins through the page's own
+    WebSocket and plays by touch. Mid-hand the page is reloaded: the token kept in
+    localStorage takes the same seat back at the same position, and the hand is played to
+    its result, whose deal check passes."""
+    import json
+
+    from tests.online.support import Bot, servers
+
+    with servers(tmp_path, 1, "--ai-delay", "0.05") as (server,):
+        bot = Bot(["--server", server.url, "--create", "--bot", "easy"], tmp_path, "host")
+        try:
+            code = bot.code()
+            with harness.game_page(chromium.browser, chromium.site, SHOTS / "online", phone=True) as game:
+                query = f"&server={server.url}&table={code}"
+                game.page.goto(chromium.site.loader_url(["--speed", "3"]) + query)
+                game.wait_started()
+                table = _online_turn(game, lambda s: False, "the joined table's first turn")
+                assert table.top == "online_table" and table.table["me"] in (0, 1)
+                game.shot("online-joined")
+                stored = json.loads(game.local_storage()["gin-rummy:online-seat"])
+                assert stored["code"] == code and stored["urls"] == [server.url]
+                for _ in range(3):  # a few moves, then the page reloads mid-hand
+                    snapshot = _online_turn(game, lambda s: s.top == "hand_result", "the person's turn")
+                    if snapshot.top == "hand_result":
+                        break
+                    _online_move(game, snapshot)
+                # On the person's turn the table waits for them: the position cannot change.
+                before = _online_turn(game, lambda s: s.top == "hand_result", "the person's turn").table
+                game.reload()
+                back = _online_turn(
+                    game, lambda s: s.top == "hand_result", "the seat to come back after the reload"
+                )
+                game.shot("online-after-reload")
+                assert back.top == "online_table" or before.get("phase") in (None, "FINISHED", "VOID")
+                if back.top == "online_table":
+                    for key in ("hand_number", "me", "phase", "to_act", "stock", "discard", "scores"):
+                        assert back.table[key] == before[key], key
+                    assert sorted(back.table["mine"]) == sorted(before["mine"])
+                moves = 0
+                while True:
+                    snapshot = _online_turn(game, lambda s: s.top == "hand_result", "the hand's end")
+                    if snapshot.top == "hand_result":
+                        break
+                    _online_move(game, snapshot)
+                    moves += 1
+                    assert moves < 80, "the hand did not end"
+                result = game.wait(lambda s: bool(s.drawn("check")), "the deal check line")
+                assert any(entry[1].startswith("Deal check: ✓") for entry in result.drawn("check")), (
+                    result.drawn("check")
+                )
+                game.shot("online-result")
+                game.assert_clean()
+        finally:
+            bot.kill()

@@ -117,7 +117,9 @@ def test_archive_holds_the_game_and_nothing_else(site: Path) -> None:
     assert any(name.startswith("assets/game/rules/") for name in names)
     assert "assets/assets/icon.png" in names
     assert "assets/game/online/session.py" in names  # online play's client library ships
+    assert "assets/game/ui/online/table.py" in names  # and its screens
     assert not any(name.startswith(("assets/game/server/", "assets/game/client/")) for name in names)
+    assert not any("websockets" in name for name in names)  # the page's own WebSocket is used
     for name in names:
         assert name.startswith("assets/")
         inner = name.removeprefix("assets/")
@@ -178,6 +180,24 @@ def test_slimming_keeps_the_program_and_drops_the_docs() -> None:
 
     cards = parse_cards("7D 7S 7H 8H 9H TH 2C 3C 4C KS")
     assert namespace["best_melds"](cards).deadwood_value == 10  # type: ignore[operator]
+
+
+def test_slimming_drops_type_hints_but_keeps_dataclass_fields() -> None:
+    source = (ROOT / "game" / "online" / "tablesetup.py").read_text(encoding="utf-8")
+    slim = build_web.slim_source(source)
+    assert "->" not in slim and ": str" not in slim.split("class ")[0]  # hints outside classes go
+    import types
+
+    module = types.ModuleType("tablesetup_slim")
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    try:
+        exec(compile(slim, "tablesetup_slim.py", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+    from game.online.tablesetup import TableSetup
+
+    slim_setup = module.TableSetup.for_players(3)
+    assert slim_setup.to_dict() == TableSetup.for_players(3).to_dict()  # the same fields, same values
 
 
 @pytest.mark.slow
@@ -289,7 +309,7 @@ def test_pygbag_run_by_hand_in_a_checkout_packs_only_the_game(tmp_path: Path) ->
 def test_the_build_writes_its_game_server_into_the_staged_copy_only(tmp_path: Path) -> None:
     app = build_web.stage(ROOT, tmp_path, ("wss://play.example.org/ws",))
     staged = (app / "game" / "online" / "endpoints.py").read_text(encoding="utf-8")
-    assert "BUILT_IN_SERVERS: tuple[str, ...] = ('wss://play.example.org/ws',)" in staged
+    assert "BUILT_IN_SERVERS = ('wss://play.example.org/ws',)" in staged  # (slimmed: no type hint)
     assert not (app / "game" / "server").exists() and not (app / "game" / "client").exists()
     assert (app / "game" / "online" / "session.py").is_file()
     source = (ROOT / "game" / "online" / "endpoints.py").read_text(encoding="utf-8")

@@ -79,6 +79,10 @@ class Seating:
         """Whether a person at this device plays `player`."""
         return self.kinds[player] == "person"
 
+    def is_computer(self, player: int) -> bool:
+        """Whether the computer plays `player` (online, a person on another device does not)."""
+        return not self.is_person(player)
+
     def name(self, player: int) -> str:
         """A player's name at the table ("You", "AI", "AI West", "West")."""
         place = PLACES[self.players][player]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.rules import Match
@@ -61,13 +63,26 @@ class MatchResultScene(Scene):
 
     name = "match_result"
 
-    def __init__(self, app: GameApp, match: Match, setup: MatchSetup | None = None) -> None:
+    def __init__(
+        self,
+        app: GameApp,
+        match: Match,
+        setup: MatchSetup | None = None,
+        seating: Seating | None = None,
+        again: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup
-        self.seating = Seating.of(match, setup, app.settings.names)
+        self.seating = seating if seating is not None else Seating.of(match, setup, app.settings.names)
+        self.again = again
+        """Another way on than a new local match (an online match: back to Play online)."""
         self.again_button = Button(
-            "Play again", pygame.Rect(0, 0, 1, 1), self.play_again, key="Enter", accent=theme.ACCENT
+            again[0] if again is not None else "Play again",
+            pygame.Rect(0, 0, 1, 1),
+            self.play_again,
+            key="Enter",
+            accent=theme.ACCENT,
         )
         self.sheet_button = Button("Score sheet", pygame.Rect(0, 0, 1, 1), self.open_sheet, key="C")
         self.menu_button = Button("Menu", pygame.Rect(0, 0, 1, 1), self.open_menu, key="Esc")
@@ -102,6 +117,9 @@ class MatchResultScene(Scene):
 
     def play_again(self) -> None:
         """A new match with the same settings."""
+        if self.again is not None:
+            self.again[1]()
+            return
         setup = self.setup_of_match
         if setup is not None and len(setup.seats) != self.app.settings.player_count:
             setup = None
@@ -113,7 +131,7 @@ class MatchResultScene(Scene):
 
     def open_sheet(self) -> None:
         """The whole match on the score sheet."""
-        self.app.screens.show("score_sheet", self.match, setup=self.setup_of_match)
+        self.app.screens.show("score_sheet", self.match, setup=self.setup_of_match, seating=self.seating)
 
     def open_help(self) -> None:
         """How to play."""

@@ -14,6 +14,8 @@ asks before a new match replaces a saved one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.rules import Match
@@ -28,6 +30,9 @@ from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button, ButtonRow
 
 HINT = "Arrows choose and change; a click steps a value on, its left arrow back."
+ONLINE_SEATS = (
+    "Online, a person's seat is for a friend who joins with the table's code; the computer plays the others."
+)
 FORMAT_WORDS = {"2": "two players", "3": "three players", "4": "four in partnerships"}
 
 OPTION_ORDER = (
@@ -98,8 +103,10 @@ class NewMatchScene(Scene):
 
     name = "new_match"
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: GameApp, online: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.online = online
+        """Choosing an online table's rules: "Create table" calls this instead of starting."""
         self.settings: Settings = app.settings
         self.menu = Menu([], pygame.Rect(0, 0, 1, 1))
         self.title_rect = pygame.Rect(0, 0, 1, 1)
@@ -107,7 +114,8 @@ class NewMatchScene(Scene):
         self.details = pygame.Rect(0, 0, 1, 1)
         here = pygame.Rect(0, 0, 1, 1)
         self.back_button = Button("Back", here.copy(), self.back, key="Esc")
-        self.start_button = Button("Start match", here.copy(), self.start, key="Enter", accent=theme.ACCENT)
+        start = "Create table" if online is not None else "Start match"
+        self.start_button = Button(start, here.copy(), self.start, key="Enter", accent=theme.ACCENT)
         self.buttons = ButtonRow([self.back_button, self.start_button])
         self.draw_list: list[tuple[str, str]] = []
         self.drawn: list[tuple[str, pygame.Rect]] = []
@@ -216,6 +224,10 @@ class NewMatchScene(Scene):
 
     def start(self) -> None:
         """Start the match; ask first when it would replace a saved one."""
+        if self.online is not None:
+            self.app.screens.close(self)
+            self.online()  # the online table's rules are chosen: the server deals
+            return
         persistence = self.app.persistence
         saved = persistence.peek_saved_match() if persistence.has_saved_match() else None
         if saved is None:
@@ -296,7 +308,8 @@ class NewMatchScene(Scene):
         view = self.app.viewport
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
-        blit_text(surface, "New match", view.font(48 if not portrait else 32), theme.GOLD, "center",
+        title = "Create a table" if self.online is not None else "New match"
+        blit_text(surface, title, view.font(48 if not portrait else 32), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         summary_size = view.font(24 if not portrait else 16)
         summary = fit_text(match_summary(self.settings), summary_size, self.summary_rect.width)
@@ -326,14 +339,17 @@ class NewMatchScene(Scene):
         heading = f"{row_label(info)}: {info.value_label}"
         blit_text(surface, fit_text(heading, head, width), head, theme.GOLD, "topleft", (x, y))
         y += font(head).get_linesize() + (pad // 3)
-        lines = [(line, theme.INK) for line in wrap(info.explanation, size, width)]
+        explanation = info.explanation
+        if self.online is not None and info.name.startswith("seat"):
+            explanation = ONLINE_SEATS
+        lines = [(line, theme.INK) for line in wrap(explanation, size, width)]
         note = _current_note(info)
         if note:
             lines += [(line, theme.DIM) for line in wrap(note, size, width)]
             self.draw_list.append(("note", note))
         if not info.applies:
             lines = [(line, theme.REASON) for line in wrap(f"Not used: {info.reason}", size, width)] + lines
-        self.draw_list += [("explain", info.explanation)]
+        self.draw_list += [("explain", explanation)]
         if not info.applies:
             self.draw_list += [("reason", info.reason)]
         for line, colour in lines:

@@ -207,11 +207,15 @@ class ScoreSheetScene(Scene):
     modal = True
     name = "score_sheet"
 
-    def __init__(self, app: GameApp, match: Match, setup: MatchSetup | None = None) -> None:
+    def __init__(
+        self, app: GameApp, match: Match, setup: MatchSetup | None = None, seating: Seating | None = None
+    ) -> None:
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup if setup is not None else setup_at_table(app, match)
-        self.seating = Seating.of(match, self.setup_of_match, app.settings.names)
+        self.seating = (
+            seating if seating is not None else Seating.of(match, self.setup_of_match, app.settings.names)
+        )
         self.rows = sheet_rows(match, self.seating)
         self.headers = sheet_headers(match, self.seating)
         self.margins = margin_text(match, self.seating)
@@ -316,6 +320,8 @@ class ScoreSheetScene(Scene):
         """True for a hand you played (its review opens from its row)."""
         if row.played is None or row.played >= len(self.match.played):
             return False
+        if row.played >= len(self.match.hand_records):
+            return False  # an online match: the server keeps the hands
         return 0 in self.match.played[row.played].players
 
     def row_rects(self) -> list[tuple[int, pygame.Rect]]:

@@ -1,7 +1,8 @@
 """The title screen: continue the saved match, start a new one, and the ways to learn.
 
 It is short on purpose: Continue (when a match is saved, focused and named), New match,
-the daily deal, Learn to play, Rules, Statistics, Settings, Help, and Quit on the desktop.
+Play online (naming the seat kept at an online table, if any), the daily deal, Learn to
+play, Rules, Statistics, Settings, Help, and Quit on the desktop.
 Every option of a match is on the new-match screen; how the game looks and sounds is on the
 settings screen. A saved match that fails any check is never offered (the data layer sets
 it aside and says so in a notice). Each entry opens its screen by name (``app.screens``).
@@ -98,6 +99,13 @@ class TitleScene(Scene):
                 MenuItem("Continue match", press=self.continue_match, value=lambda: summary, name="continue")
             )
         items.append(MenuItem("New match", press=self.new_match, name="new"))
+        # One row for online play; a seat kept on this device is named there, and the online
+        # screen opens with Continue online match first (the title stays short on a phone).
+        kept = self.app.persistence.load_online_seat()
+        seat_value = (lambda: f"your seat at table {kept.code}") if kept is not None else None
+        items.append(
+            MenuItem("Play online", press=lambda: screens.show("online"), value=seat_value, name="online")
+        )
         items.append(daily_item(self.app))
         items.append(MenuItem("Learn to play", press=self.learn, name="learn"))
         items.append(MenuItem("Rules", press=lambda: screens.show("rules", None), name="rules"))
@@ -124,7 +132,9 @@ class TitleScene(Scene):
         self.footer_at = footer.center
         count = max(1, len(self.items))
         if portrait:
-            rows = row_height(view, 46, 46)
+            # Rows as tall as the room allows for every entry, never under a fingertip's 44 px.
+            fits = (column.units_left - 2) * 7 / 8 / count
+            rows = max(row_height(view, 0, 0), min(row_height(view, 46, 46), fits))
             # One fan above the menu, smaller (or none) when the menu needs the room.
             fan_h = min(100.0, column.units_left - (rows * 8 / 7 * count + 2) - 12)
             self.fans = []

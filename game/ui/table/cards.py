@@ -195,9 +195,9 @@ class TableCards:
         table = self.table
         hand = table.hand
         assert hand is not None
-        if seat == table.me:
+        if seat == table.me and not table.watching:
             return True
-        return hand.is_over or (self.laid_out and hand.knocker == table.opp)
+        return hand.is_over or (self.laid_out and hand.knocker == seat)
 
     def _row_breaks(self, seat: int, cards: list[Card]) -> list[int]:
         """Where the gaps between melds go in a seat's row (none while hidden or unsorted)."""
@@ -206,9 +206,9 @@ class TableCards:
         assert hand is not None
         if self.laid_out and hand.knocker == seat:
             return []  # only deadwood is left in the knocker's row
-        if seat == table.me:
+        if seat == table.me and not table.watching:
             return table.order.groups()
-        if hand.is_over:
+        if hand.is_over and (seat != table.me or not table.watching):
             return meld_breaks(cards, self.opp_melds())
         return []
 
@@ -233,10 +233,12 @@ class TableCards:
                 for c_index, (card, (x, y, w, h)) in enumerate(zip(meld, slots, strict=True)):
                     result[card] = (x, y, True, 200 + m_index * 20 + c_index, (w, h))
         cards = self.row_cards(table.me)
+        own = self.revealed(table.me)
+        seen = set(hand.known[table.me])  # watching: what the bottom seat took face up shows
         for index, (card, (x, y, w, h)) in enumerate(
             zip(cards, hand_slots(layout, len(cards), self._row_breaks(table.me, cards)), strict=True)
         ):
-            result[card] = (x, y, True, 300 + index, (w, h))
+            result[card] = (x, y, own or card in seen, 300 + index, (w, h))
         cards = self.row_cards(table.opp)
         face = self.revealed(table.opp)
         # Cards the AI took from the discard pile are public: they stay face up.

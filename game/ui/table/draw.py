@@ -85,6 +85,13 @@ def draw_table(scene: Table, surface: pygame.Surface) -> None:
     hand = scene.hand
     if hand is None:
         draw_panel(scene, surface)  # the AIs are playing a hand away from the table
+        if scene.status_note():  # an online table waiting for the deal: say so, keep the menu
+            scene.update_buttons()
+            _draw_status(scene, surface)
+            scene.panel_buttons.draw(surface)
+            for button in scene.panel_buttons.buttons:
+                if button.visible:
+                    scene.draw_list.append(("button", button.text, button.rect, button.live))
         return
     scene.update_buttons()
     _draw_stock(scene, surface)
@@ -261,6 +268,8 @@ def _draw_meld_title(scene: Table, surface: pygame.Surface) -> None:
     assert hand is not None
     layout = scene.layout
     who = "Your" if hand.knocker == scene.me else f"{scene.opp_name}'s"
+    if scene.watching:
+        who = f"{scene.player_name(scene.pairing[hand.knocker or 0])}'s"
     title = f"{who} melds"
     tops = [scene.sprites[c].rect().top for meld in hand.knocker_melds for c in meld if c in scene.sprites]
     top = min(tops) if tops else layout.meld_area.top
@@ -375,8 +384,10 @@ def _row_meld_of(scene: Table, seat: int) -> dict[Card, int] | None:
     assert hand is not None
     if scene.laid_out and hand.knocker == seat:
         return {}  # what stays in the knocker's row is all deadwood
-    if seat == scene.me:
+    if seat == scene.me and not scene.watching:
         return scene.order.meld_of()
+    if seat == scene.me and not hand.is_over:
+        return None  # watching: the bottom row is face down
     if hand.is_over and hand.knocker is not None:
         return {c: i for i, meld in enumerate(scene.opp_melds()) for c in meld}
     return None
@@ -515,7 +526,9 @@ def status_text(scene: Table) -> str:
 
 
 def _status(scene: Table) -> str:
-
+    note = scene.status_note()
+    if note:
+        return note
     hand = scene.hand
     assert hand is not None
     # A phone held sideways gets the landscape table: once a finger has been used, say "tap".

@@ -233,7 +233,7 @@ def _draw_two_scores(scene: Table, surface: pygame.Surface, x: int, right: int, 
     seating = scene.seating
     for side in range(2):
         name = seating.name(side)
-        if not seating.is_person(side):
+        if seating.is_computer(side):
             name += f" ({level_label(scene)})"
         active = hand is not None and hand.to_act is not None and scene.pairing[hand.to_act] == side
         y = _draw_score_row(
@@ -366,7 +366,8 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
         names = (scene.player_name(scene.pairing[0]), scene.player_name(scene.pairing[1]))
         gin = event.kind == "knock" and _went_gin(hand, scene.me)
-        text = describe_event(event, scene.me, them, gin=gin, names=names if scene.seating.shared else None)
+        named = scene.seating.shared or scene.watching  # nobody is "You" when watching
+        text = describe_event(event, scene.me, them, gin=gin, names=names if named else None)
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
             smallest = round(theme.MIN_TEXT * layout.view.density)
@@ -419,7 +420,7 @@ def _draw_deadwood(
     assert hand is not None
     layout = scene.layout
     held = hand.hands[scene.me]
-    if scene.dealing:
+    if scene.dealing or scene.watching:
         return None
     if scene.laid_out and hand.knocker == scene.me:
         value = sum(c.value for c in hand.knocker_deadwood)

@@ -116,6 +116,11 @@ class Table(Protocol):
     @property
     def laid_out(self) -> bool: ...
 
+    @property
+    def watching(self) -> bool: ...
+
+    def status_note(self) -> str: ...
+
     flow: TableFlow | None
     layout: TableLayout
 

@@ -16,7 +16,8 @@ This module holds the state they share (the person's choices in progress, the sp
 the wiring: the frame, the ways to other screens (by name) and passing the device. A table
 that plays differently (a one-hand game, the tutorial) extends it at the documented hooks:
 `arriving_order`, `vet`, `on_action`, `on_hand_over`, `next_hand`, `next_label`,
-`open_result` and `open_menu`.
+`open_result` and `open_menu`; an online table also at `make_flow` (a flow fed by the
+server), `watching` and `status_note`.
 """
 
 from __future__ import annotations
@@ -192,9 +193,24 @@ class TableScene(Scene):
         """How this table's flow deals and records (a practice table says otherwise)."""
         return FlowOptions()
 
+    def make_flow(self) -> TableFlow:
+        """The flow this table shows (an online table's is fed by the server instead)."""
+        return TableFlow(self.app, self._initial_match, self, self._initial_setup, self.flow_options())
+
+    @property
+    def watching(self) -> bool:
+        """True when the bottom row is not the viewer's own hand (watching an online table):
+        it is then drawn face down, unsorted and unmarked, like the opponent's."""
+        return False
+
+    def status_note(self) -> str:
+        """A line that takes the status line's place ("" for the usual one): an online
+        table says whose turn it is while watching, or that the connection is lost."""
+        return ""
+
     def setup(self) -> None:
         """Start (or resume) the match and deal."""
-        self.flow = TableFlow(self.app, self._initial_match, self, self._initial_setup, self.flow_options())
+        self.flow = self.make_flow()
         self.tally = Tally(*self.flow.match.scores[:3])
         if self.flow.resume():
             if self.flow.hand is not None:
