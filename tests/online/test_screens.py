@@ -64,7 +64,7 @@ def test_the_say_panel_shows_every_message_and_back_without_scrolling(size: tupl
     pygame.quit()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (844, 390)])
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (360, 640), (844, 390)])
 def test_the_lobby_is_readable_and_every_row_in_view(tmp_path: Path, size: tuple[int, int]) -> None:
     """The host's lobby of a table for two, and a guest's of a table for three (more seats),
     with the Say panel over it."""

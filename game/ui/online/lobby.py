@@ -109,7 +109,10 @@ class LobbyScene(Scene):
             self.info = inner.remaining()
         focus = self.menu.focus
         self.menu = Menu(
-            self.items, area, row_height=view.px(rows), font_size=view.font(24 if not tight else 19)
+            self.items,
+            area,
+            row_height=view.px(rows),
+            font_size=view.font(22 if view.portrait else 19 if tight else 24),
         )
         self.menu.density = view.density
         self.menu.stacked = view.portrait
