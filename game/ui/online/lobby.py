@@ -15,14 +15,13 @@ from game.online.protocol import PHRASES
 from game.online.session import TableState
 from game.storage.settings import LEVEL_NAMES
 from game.ui.core import browser, theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, panel_view, row_height
 from game.ui.core.drawing import felt, panel
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem, fit_text
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.online.link import OnlineLink
-from game.ui.online.menus import panel_view
 from game.ui.online.page import table_link
 from game.ui.online.words import rule_lines, seat_words
 

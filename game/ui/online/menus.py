@@ -4,7 +4,6 @@ preset quick messages. Neither pauses anything: the match goes on at the server.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Protocol
 
 import pygame
@@ -12,22 +11,13 @@ import pygame
 from game.online.protocol import PHRASES
 from game.rules import Match
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, panel_view, row_height
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.seating import Seating
 from game.ui.core.text import blit_text, wrap
-from game.ui.core.viewport import Viewport
-
-SIDEWAYS_DESIGN = (760, 400)
-"""The design area on a phone held sideways: the usual 1280x720 would halve every text."""
-
-
-def panel_view(view: Viewport) -> Viewport:
-    """The window as the online screens lay themselves out in it (bigger on a sideways phone)."""
-    return replace(view, design=SIDEWAYS_DESIGN) if view.short_landscape else view
 
 
 class PanelMenu:
