@@ -281,3 +281,120 @@ def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path, data
                 game.close()
 
         asyncio.run(scenario())
+
+
+class DealWatch:
+    """Checks every frame of an online table: while its deal flies in, nothing is offered.
+
+    Wraps the app's frame (every frame a test runs goes through it) and counts the frames
+    seen dealing."""
+
+    MOVES = ("Take", "Pass", "Knock", "Gin", "Big gin")
+
+    def __init__(self, game: Driver) -> None:
+        self.game = game
+        self.dealing_frames = 0
+        self._frame = game.app.frame
+        game.app.frame = self.frame  # type: ignore[method-assign]
+
+    def frame(self, dt: float) -> bool:
+        running = self._frame(dt)
+        top = self.game.app.stack.top
+        if top is None or top.name != "online_table" or getattr(top, "hand", None) is None:
+            return running
+        if top.dealing:
+            self.dealing_frames += 1
+            offered = [name for name, _ in top.hit_targets() if name in self.MOVES]
+            assert not offered, f"{offered} offered while the deal is still flying in"
+        return running
+
+
+def test_a_table_of_three_plays_a_hand_with_a_network_bot_and_the_server_computer(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    """A table for three (a friend's seat, the bot takes it; the computer's seat the server
+    plays). The bot deals first and sits out; the person plays the server's
+    computer to the end of the hand, and the hand verifies."""
+    records = tmp_path / "records"
+    with servers(tmp_path, 1, "--records", str(records), *QUIET) as (server,):
+
+        async def scenario() -> None:
+            game = Driver("--window", "1280x720")
+            settings = game.app.settings
+            settings.set_option("players", "3")
+            settings.seats = ["person", "person", "ai", "ai"]
+            settings.set_option("first_dealer", 1)
+            bot = None
+            try:
+                settings.online_server = server.url
+                await game.press("Play online")
+                await game.press("Create a table")
+                await game.until(lambda s: s["top"] == "new_match", "the rules screen")
+                await game.press("Create table")
+                lobby = await game.until(
+                    lambda s: s["top"] == "online_lobby" and drawn(s, "code"), "the lobby"
+                )
+                (code,) = drawn(lobby, "code")
+                assert "AI 3: the computer (Medium)" in drawn(lobby, "seat"), drawn(lobby, "seat")
+                bot = Bot(["--server", server.url, "--join", code, "--bot", "easy"], tmp_path, "guest")
+                table = await at_table(game)
+                state = game.top.link.state
+                assert state.setup.players == 3 and set(state.hand_players) == {0, 2}, state.hand_players
+                assert [seat.get("kind") for seat in state.seats] == ["person", "person", "ai"]
+                assert not table["table"]["watching"]  # the dealer (the bot) sits this hand out
+                moves = await game.play_until(lambda s: s["top"] == "hand_result")
+                assert moves, "the person never moved"
+                result = game.snapshot()
+                assert any(t.startswith("Deal check: ✓") for t in drawn(result, "check")), game.said()
+            finally:
+                if bot is not None:
+                    bot.kill()
+                game.close()
+            (path,) = sorted(records.glob("*.json"))
+            export = json.loads(path.read_text(encoding="utf-8"))
+            hand = export["hand"]
+            assert hand["rules"]["players"] == 3 and sorted(hand["players"]) == [0, 2]
+            kinds = sorted(seat["kind"] for seat in export["seats"])
+            assert kinds == ["ai", "person"]  # the person against the server's computer
+            verifies(path)
+
+        asyncio.run(scenario())
+
+
+def test_a_quick_match_with_nobody_waiting_seats_the_computer_and_says_so(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    """Quick match from the game's own menu; after the server's (short) wait the computer
+    takes the other seat, the table says so, and the hand is played to its end, on a phone
+    whose deal is watched frame by frame."""
+    with servers(tmp_path, 1, "--quick-wait", "1.0", "--quick-level", "easy", *QUIET) as (server,):
+
+        async def scenario() -> None:
+            game = Driver("--window", "390x844", "--speed", "1")
+            watch = DealWatch(game)
+            try:
+                game.app.settings.online_server = server.url
+                await game.press("Play online")
+                await game.press("Quick match")
+                await game.until(lambda s: "Looking for an opponent" in game.said(), "the wait", 5.0)
+                await at_table(game)
+                await game.until(
+                    lambda s: "the computer (easy) takes the other seat" in game.said(),
+                    "the table to say so",
+                    5.0,
+                )
+                state = game.top.link.state
+                assert [seat.get("kind") for seat in state.seats] == ["person", "ai"]
+                assert state.setup.move_seconds is not None  # a quick match has its move timer
+                await game.play_until(lambda s: s["top"] == "hand_result")
+                assert any(t.startswith("Deal check: ✓") for t in drawn(game.snapshot(), "check"))
+                # The first hand was on the table as the game came in; the next one is dealt
+                # before the person's eyes, and nothing is offered until it has landed.
+                await game.press("Next hand")
+                await game.until(lambda s: watch.dealing_frames > 0, "the next deal", 30.0)
+                await game.until(lambda s: s["top"] != "online_table" or ready(s), "the person's turn", 30.0)
+                assert watch.dealing_frames > 10
+            finally:
+                game.close()
+
+        asyncio.run(scenario())

@@ -253,3 +253,24 @@ def test_help_opens_over_the_table_and_any_key_closes_it():
     assert isinstance(app.stack.top, HelpScene)
     key(app, pygame.K_SPACE)
     assert app.stack.top is table
+
+
+def test_take_and_pass_wait_for_the_deal_to_end():
+    """Seen on a phone: the upcard's Take and Pass stood over the hand while it was still
+    being dealt. Nothing may be offered (or pressed) until the last card has landed."""
+    app = make_app("--window", "390x844", speed=1.0)
+    table = _table(app)  # the person is the non-dealer: the upcard is theirs to take first
+    assert table.dealing and table.hand.phase is Phase.UPCARD_OFFER and table.hand.to_act == 0
+    seen = 0
+    while table.dealing:
+        offered = [label for kind, label, _, _ in table.draw_list if kind == "button"]
+        names = [name for name, _ in table.hit_targets()]
+        assert "Take" not in offered and "Pass" not in offered, offered
+        assert "Take" not in names and "Pass" not in names, names
+        seen += 1
+        frames(app)
+        assert seen < 600, "the deal never ended"
+    assert seen > 10  # the deal was watched as it flew, frame by frame
+    frames(app)
+    offered = [label for kind, label, _, live in table.draw_list if kind == "button" and live]
+    assert "Take" in offered and "Pass" in offered

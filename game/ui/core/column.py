@@ -16,12 +16,26 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.ui.core.viewport import Viewport
 
 TOUCH_MIN = 44
 """The smallest height of anything a finger must hit, in logical pixels."""
+SIDEWAYS_DESIGN = (760, 400)
+"""The design area on a phone held sideways: the usual 1280x720 would halve every text."""
+
+
+def panel_view(view: Viewport) -> Viewport:
+    """The window as a short column lays itself out in it: at a larger scale on a phone held
+    sideways (a panel over the table, the online lobby), as it is anywhere else.
+
+    >>> panel_view(Viewport(844, 390)).scale, panel_view(Viewport(1280, 720)).scale
+    (0.975, 1.0)
+    """
+    return replace(view, design=SIDEWAYS_DESIGN) if view.short_landscape else view
 
 
 class Column:

@@ -105,12 +105,14 @@ class Menu:
         """Real pixels per logical pixel (for the size of a finger's zone)."""
         self.stacked = False
         """Always put the value under the label (a phone's list of options looks even)."""
+        self.columns = 1
+        """Rows side by side (short choices in a grid, read left to right)."""
         self._drag = Drag()
 
     @property
     def content_height(self) -> int:
         """Pixels all the rows take."""
-        return len(self.items) * self.row_height
+        return -(-len(self.items) // self.columns) * self.row_height
 
     @property
     def max_scroll(self) -> int:
@@ -124,10 +126,12 @@ class Menu:
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row `index` is now (it may be scrolled out of the menu's rect)."""
+        row, column = divmod(index, self.columns)
+        width = (self.rect.width - self.gap * (self.columns - 1)) // self.columns
         return pygame.Rect(
-            self.rect.x,
-            self.rect.y + index * self.row_height - self.scroll,
-            self.rect.width,
+            self.rect.x + column * (width + self.gap),
+            self.rect.y + row * self.row_height - self.scroll,
+            width,
             self.row_height - self.gap,
         )
 

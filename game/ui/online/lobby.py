@@ -15,7 +15,7 @@ from game.online.protocol import PHRASES
 from game.online.session import TableState
 from game.storage.settings import LEVEL_NAMES
 from game.ui.core import browser, theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, panel_view, row_height
 from game.ui.core.drawing import felt, panel
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem, fit_text
@@ -87,22 +87,34 @@ class LobbyScene(Scene):
         self.resized()
 
     def resized(self) -> None:
-        """The board: the code and the facts above, the rows below."""
-        view = self.app.viewport
-        portrait = view.portrait
-        column = Column(view, width=680, top=8 if portrait else 16, bottom=8 if portrait else 16, margin=8)
+        """The board: the code and the facts above, the rows below (beside them on a phone
+        held sideways, where the window is too short for both)."""
+        view = panel_view(self.app.viewport)
+        tight = view.portrait or view.design is not None
+        sideways = view.design is not None
+        column = Column(view, width=820 if sideways else 680, top=8 if tight else 16, bottom=8 if tight else 16,
+                        margin=8)  # fmt: skip
         self.board = column.remaining()
-        inner = column.inside(side=16 if portrait else 28, top=8, bottom=8)
-        rows = row_height(view, 46, 50)
-        menu_h = rows * 8 / 7 * len(self.items) + 2
-        area = inner.take_bottom(min(menu_h, inner.units_left * 0.55))
-        self.info = inner.remaining()
+        inner = column.inside(side=16 if tight else 28, top=8, bottom=8)
+        rows = row_height(view, 42 if sideways else 46, 50)
+        if sideways:
+            whole = inner.remaining()
+            half = (whole.width - view.px(16)) // 2
+            self.info = pygame.Rect(whole.x, whole.y, half, whole.height)
+            area = pygame.Rect(whole.right - half, whole.y, half, whole.height)
+        else:
+            menu_h = rows * 8 / 7 * len(self.items) + 2
+            area = inner.take_bottom(min(menu_h, inner.units_left * 0.55))
+            self.info = inner.remaining()
         focus = self.menu.focus
         self.menu = Menu(
-            self.items, area, row_height=view.px(rows), font_size=view.font(22 if not portrait else 18)
+            self.items,
+            area,
+            row_height=view.px(rows),
+            font_size=view.font(22 if view.portrait else 19 if tight else 24),
         )
         self.menu.density = view.density
-        self.menu.stacked = portrait
+        self.menu.stacked = view.portrait
         self.menu.focus = min(focus, max(0, len(self.items) - 1))
 
     # --- the host's choices and the rest ---------------------------------------------------------
@@ -196,8 +208,8 @@ class LobbyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The code, the link, the rules, the seats, messages; the rows."""
-        view = self.app.viewport
-        portrait = view.portrait
+        view = panel_view(self.app.viewport)
+        tight = view.portrait or view.design is not None
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.board, view.scale)
         state = self.state
@@ -207,28 +219,31 @@ class LobbyScene(Scene):
             return
         info = self.info
         x, y, width = info.x, info.y, info.width
-        small, body = view.font(17 if not portrait else 14), view.font(21 if not portrait else 16)
+        # The table's own sizes (its status line and names): a lobby is read from arm's length.
+        small, body = view.font(20 if not tight else 17), view.font(24 if not tight else 19)
         blit_text(surface, "Table code", small, theme.DIM, "midtop", (info.centerx, y))
         y += font(small).get_linesize()
-        code_size = view.font(64 if not portrait else 48)
+        code_size = view.font(64 if not tight else 48)
         spaced = " ".join(state.code)
         rect = blit_text(surface, spaced, code_size, theme.GOLD, "midtop", (info.centerx, y))
         self.draw_list.append(("code", state.code))
         y = rect.bottom + view.px(2)
         link = table_link(state.code)
         tell = f"Friends join with this code{', or this link:' if link else ' (Play online, Join a table).'}"
-        for text, kind in ((tell, "tell"), (link or "", "link")):
-            if text:
-                rect = blit_text(
-                    surface, fit_text(text, small, width), small, theme.DIM, "midtop", (info.centerx, y)
-                )
-                self.draw_list.append((kind, text))
-                y = rect.bottom
+        for part in wrap(tell, small, width):
+            y = blit_text(surface, part, small, theme.DIM, "midtop", (info.centerx, y)).bottom
+        self.draw_list.append(("tell", tell))
+        if link:  # one word: cut to the width (Copy the link gives it whole)
+            rect = blit_text(
+                surface, fit_text(link, small, width), small, theme.DIM, "midtop", (info.centerx, y)
+            )
+            self.draw_list.append(("link", link))
+            y = rect.bottom
         y += view.px(8)
         for line in rule_lines(state.setup.rules, state.setup.move_seconds):
-            rect = blit_text(surface, fit_text(line, small, width), small, theme.INK, "topleft", (x, y))
+            for part in wrap(line, small, width):
+                y = blit_text(surface, part, small, theme.INK, "topleft", (x, y)).bottom
             self.draw_list.append(("rules", line))
-            y = rect.bottom
         y += view.px(8)
         for player in range(len(state.seats)):
             name, words = seat_words(state, player)

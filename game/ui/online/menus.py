@@ -11,7 +11,7 @@ import pygame
 from game.online.protocol import PHRASES
 from game.rules import Match
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, panel_view, row_height
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem
@@ -21,12 +21,14 @@ from game.ui.core.text import blit_text, wrap
 
 
 class PanelMenu:
-    """A titled menu on a panel in the middle of the window (laid out, handled, drawn)."""
+    """A titled menu on a panel in the middle of the window (laid out, handled, drawn);
+    `columns` side by side for short choices, so that every row fits without scrolling."""
 
-    def __init__(self, title: str, items: list[MenuItem], note: str = "") -> None:
+    def __init__(self, title: str, items: list[MenuItem], note: str = "", columns: int = 1) -> None:
         self.title = title
         self.items = items
         self.note = note
+        self.columns = columns
         self.menu = Menu(items, pygame.Rect(0, 0, 1, 1))
         self.box = pygame.Rect(0, 0, 1, 1)
         self.title_rect = pygame.Rect(0, 0, 1, 1)
@@ -34,15 +36,16 @@ class PanelMenu:
 
     def place(self, app: GameApp) -> None:
         """Lay the panel out for the window."""
-        view = app.viewport
-        portrait = view.portrait
+        view = panel_view(app.viewport)
+        tight = view.portrait or view.design is not None
         design_h = view.design_size[1]
-        rows = row_height(view, 48, 46)
-        title_h, pad = (52.0, 16.0) if not portrait else (42.0, 12.0)
+        rows = row_height(view, 48 if not tight else 44, 46)
+        title_h, pad = (52.0, 16.0) if not tight else (42.0, 12.0)
         note_h = 46.0 if self.note else 0.0
-        menu_h = rows * 8 / 7 * len(self.items) + 2
+        menu_h = rows * 8 / 7 * -(-len(self.items) // self.columns) + 2
         total = min(design_h - 24, pad + title_h + note_h + menu_h + pad)
-        column = Column(view, width=480, top=max(12.0, (design_h - total) / 2), margin=16)
+        width = 480 if self.columns == 1 else 600
+        column = Column(view, width=width, top=max(12.0, (design_h - total) / 2), margin=16)
         top = column.y
         column.skip(pad)
         self.title_rect = column.take(title_h, gap=0)
@@ -52,21 +55,23 @@ class PanelMenu:
         self.box = view.rect(column.x - pad, top, column.width + 2 * pad, column.y - top)
         focus = self.menu.focus
         self.menu = Menu(
-            self.items, area, row_height=view.px(rows), font_size=view.font(24 if not portrait else 19)
+            self.items, area, row_height=view.px(rows), font_size=view.font(24 if not tight else 19)
         )
         self.menu.density = view.density
+        self.menu.columns = self.columns
         self.menu.focus = focus
 
     def draw(self, app: GameApp, surface: pygame.Surface) -> list[tuple[str, str]]:
         """The dimmed table, the panel, the title, the note and the rows; what was said."""
-        view = app.viewport
+        view = panel_view(app.viewport)
+        tight = view.portrait or view.design is not None
         scrim(surface)
         panel(surface, self.box, view.scale)
-        size = view.font(38 if not view.portrait else 28)
+        size = view.font(38 if not tight else 28)
         blit_text(surface, self.title, size, theme.GOLD, "center", self.title_rect.center)
         drawn = [("title", self.title)]
         if self.note:
-            small = view.font(17 if not view.portrait else 14)
+            small = view.font(20 if not tight else 17)
             y = self.note_rect.y
             for line in wrap(self.note, small, self.note_rect.width)[:2]:
                 rect = blit_text(surface, line, small, theme.DIM, "midtop", (self.note_rect.centerx, y))
@@ -174,7 +179,7 @@ class QuickMessagesScene(Scene):
         self.say = say
         items = [MenuItem(text, press=self._sender(key), name=key) for key, text in PHRASES.items()]
         items.append(MenuItem("Back", press=self.back, name="back"))
-        self.panel = PanelMenu("Say", items)
+        self.panel = PanelMenu("Say", items, columns=2)
         self.draw_list: list[tuple[str, str]] = []
 
     def _sender(self, phrase: str) -> Callable[[], None]:

@@ -110,7 +110,7 @@ class TableControls:
         """Show only the buttons whose actions are legal now."""
         table = self.table
         hand = table.hand
-        turn = table.human_turn()
+        turn = table.human_turn() and not table.dealing  # nothing to press while cards fly in
         phase = hand.phase if hand is not None else None
         legal = table.legal()
         b = self.buttons
