@@ -165,7 +165,7 @@ class Side:
             return player
         if self.level not in CONFIGS:
             return make_player(self.level, seed)
-        reader = oracle_reader(self.oracle, truth) if self.oracle else None
+        reader = oracle_reader(self.oracle, truth) if self.oracle else Belief.build
         return SearchPlayer(self.config(), seed, reader=reader)
 
 

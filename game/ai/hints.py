@@ -1,5 +1,9 @@
 """Hints for a human player: the move the hard level would make, and why, in one line.
 
+When a knock is on, the reason comes from the level's own judgement of knocking against
+playing on under the rules being played (:mod:`game.ai.knocking`): the undercut bonus, the
+gin bonus and the score of the match, so "knock" and "play on" mean what they say here.
+
 >>> import random
 >>> from game.rules import Hand, RuleSet
 >>> hand = Hand.deal(RuleSet.preset("standard"), dealer=0, rng=random.Random(5))
@@ -12,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.base import finish
 from game.ai.levels import CONFIGS
-from game.ai.search import SearchPlayer
+from game.ai.search import KnockOdds, SearchPlayer
 from game.ai.tracking import Tracker
 from game.rules import (
     Action,
@@ -43,10 +48,48 @@ class Hint:
     reason: str
 
 
+HINT_LEVEL = "hard"
+
+
 def hint(view: PlayerView, seed: int = 0) -> Hint:
     """What the hard level would do for ``view``'s player, with the reason."""
-    action = SearchPlayer(CONFIGS["hard"], seed).choose(view)
-    return Hint(action, explain(view, action))
+    context = SearchPlayer(CONFIGS[HINT_LEVEL], seed).context(view)
+    action = finish(context.decide()).action
+    return Hint(action, explain(view, action, judged_knock(context.knocks)))
+
+
+def judged_knock(knocks: dict[Action, KnockOdds]) -> KnockOdds | None:
+    """The knock short of gin that a decision judged against playing on, if any."""
+    return next(
+        (odds for a, odds in knocks.items() if isinstance(a, Knock) and odds.play_on is not None), None
+    )
+
+
+def knock_judgement(view: PlayerView, seed: int = 0) -> KnockOdds | None:
+    """The hint level's judgement of its best knock in ``view`` (None when it had none to make)."""
+    if not any(isinstance(a, Knock) and a.card is not None for a in view.legal_actions):
+        return None
+    context = SearchPlayer(CONFIGS[HINT_LEVEL], seed).context(view)
+    finish(context.decide())
+    return judged_knock(context.knocks)
+
+
+def knock_phrase(view: PlayerView, odds: KnockOdds, knocking: bool) -> str:
+    """Why knock or play on, from the judgement and the bonuses of these rules."""
+    rules = view.rules
+    undercut = round(100 * odds.undercut)
+    on = odds.play_on if odds.play_on is not None else 0.0
+    if knocking:
+        return f"the undercut risk is {undercut}% and playing on is worth less"
+    if odds.undercut >= 0.25:
+        return (
+            f"no knock yet: the opponent may well undercut ({undercut}%, and an undercut pays "
+            f"{rules.undercut_bonus} extra)"
+        )
+    return (
+        f"no knock yet: one more turn is worth about {on:+.0f} points, knocking now {odds.now:+.0f} "
+        f"(gin pays {rules.gin_bonus})"
+    )
 
 
 def symbols(cards: list[Card] | tuple[Card, ...]) -> str:
@@ -92,9 +135,16 @@ def safety_phrase(card: Card, track: Tracker) -> str:
     return f"{card_symbol(card)} is {card.value} points of deadwood"
 
 
-def explain(view: PlayerView, action: Action) -> str:
-    """A one-line reason for ``action`` in ``view``, naming the cards involved."""
+def explain(view: PlayerView, action: Action, odds: KnockOdds | None = None) -> str:
+    """A one-line reason for ``action`` in ``view``, naming the cards involved.
+
+    ``odds`` is the hint level's judgement of its best knock, when it had one to make; when
+    a knock is on and none is given, the level judges it again here (the same seed as
+    :func:`hint`'s default).
+    """
     hand = tuple(view.hand)
+    if odds is None and isinstance(action, Discard | Knock):
+        odds = knock_judgement(view)
     track = Tracker.from_view(view)
     top = view.discard_pile[-1] if view.discard_pile else None
     if isinstance(action, Discard):
@@ -102,8 +152,8 @@ def explain(view: PlayerView, action: Action) -> str:
         reason = (
             f"Discard {card_symbol(action.card)}: {keeps_phrase(kept)}; {safety_phrase(action.card, track)}"
         )
-        if any(isinstance(a, Knock) for a in view.legal_actions):
-            reason += "; no knock yet, the opponent may well undercut"
+        if odds is not None:
+            reason += "; " + knock_phrase(view, odds, False)
         return reason
     if isinstance(action, Knock):
         if action.card is None:
@@ -112,10 +162,13 @@ def explain(view: PlayerView, action: Action) -> str:
         count = deadwood_value(kept)
         if count == 0:
             return f"Gin! Discard {card_symbol(action.card)} face down: every other card is melded"
-        return (
+        reason = (
             f"Knock, discarding {card_symbol(action.card)}: {count} deadwood is within the limit of "
             f"{view.knock_limit}"
         )
+        if odds is not None:
+            reason += "; " + knock_phrase(view, odds, True)
+        return reason
     if isinstance(action, DrawDiscard) and top is not None:
         with_top = best_melds(cards_to_mask(hand) | top.bit)
         for meld in with_top.melds:

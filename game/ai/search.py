@@ -130,6 +130,7 @@ class KnockOdds:
     opponent_deadwood: float  # the opponent's mean deadwood before layoffs
     play_on: float | None = None  # points of playing on for one more turn instead (None: not valued)
     waiting: float = 0.0  # chance the opponent waits for gin rather than knocking when it can
+    now: float = 0.0  # points of knocking now (as in ``Appraisal.points``)
 
 
 class ThinkingClock:
