@@ -72,6 +72,7 @@ class KnockReader:
         tracker: Tracker,
         belief: Belief | None,
         rng: random.Random,
+        stakes: MatchStakes | None = None,
     ) -> None:
         self.view = view
         self.evaluator = evaluator
@@ -81,7 +82,7 @@ class KnockReader:
         self.rules = view.rules
         self.limit = view.knock_limit
         mine, theirs = view.scores[view.player], view.scores[1 - view.player]
-        self.stakes = MatchStakes(view.rules, mine, theirs)
+        self.stakes = stakes or MatchStakes(view.rules, mine, theirs)
         self.spade = view.upcard is not None and view.upcard.suit.char == "S"  # Oklahoma doubles it
         self.prior = waiting_prior(view)
         self.turns = opponent_turns(view)

@@ -30,16 +30,19 @@ CONFIGS: dict[str, LevelConfig] = {
                           knock_samples=0, mistake_rate=0.1,
                           meld_only_takes=False),
     # Reads the opponent from sampled hands weighted by its play, discards safely, fishes for
-    # its likely discards, judges knocks by sampling, searches the stock cards that would
-    # help; now and then settles for a nearly-best discard.
+    # its likely discards, judges a knock against one more turn by sampling (under the rules'
+    # bonuses, the score and the kind of opponent it seems to be), searches the stock cards
+    # that would help; now and then settles for a nearly-best discard.
     "hard": LevelConfig("hard", lookahead=1.75, inference=True, safety=6.0, stock_search="helpful",
                         knock_samples=24, mistake_rate=0.08,
-                        meld_only_takes=False, max_evaluations=20000, belief_samples=120, fishing=1.0),
-    # Searches every stock card, three discards one draw deeper, samples more opponent hands.
+                        meld_only_takes=False, max_evaluations=20000, belief_samples=120, fishing=1.0,
+                        weigh_stakes=True),
+    # Searches every stock card, three discards one draw deeper, samples more opponent hands
+    # (also to judge its knocks).
     "expert": LevelConfig("expert", lookahead=1.75, inference=True, safety=6.0, stock_search="every",
                           knock_samples=64, mistake_rate=0.0,
                           meld_only_takes=False, max_evaluations=40000, rerank=3, belief_samples=300,
-                          fishing=1.0),
+                          fishing=1.0, weigh_stakes=True),
 }  # fmt: skip
 
 

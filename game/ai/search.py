@@ -29,7 +29,8 @@ from game.ai.cardmath import CARD, TOUCHING, VALUE, indices
 from game.ai.evaluate import Evaluator
 from game.ai.inference import Belief
 from game.ai.knocking import KnockJudgement, KnockReader
-from game.ai.opponent import KNOCKER_STEPS, opponent_stock_draws, sample_hand
+from game.ai.opponent import KNOCKER_STEPS, WAITER_PRIOR, opponent_stock_draws, sample_hand, waiting_prior
+from game.ai.stakes import MatchStakes, reward_scales
 from game.ai.tracking import Tracker
 from game.rules import (
     Action,
@@ -76,6 +77,7 @@ class LevelConfig:
     lookahead_end: int = 10  # stock size at which potential stops counting (the hand is ending)
     belief_samples: int = 0  # opponent hands sampled and weighted by its play (0: the tracker's guess)
     fishing: float = 0.0  # weight of the opponent's likely next discards among a hand's chances
+    weigh_stakes: bool = False  # value knocks and gin by the bonuses, the score and the opponent's kind
 
     def __post_init__(self) -> None:
         if self.stock_search not in STOCK_SEARCHES:
@@ -248,6 +250,7 @@ class Context:
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
         self.limit = view.knock_limit
+        self.stakes = MatchStakes(view.rules, view.scores[view.player], view.scores[1 - view.player])
         self.evaluator = self.make_evaluator()
         # What the decision valued, for :meth:`SearchPlayer.appraise` (never read by it).
         self.costs: dict[Action, float] = {}
@@ -278,7 +281,12 @@ class Context:
         fishing = None
         if self.belief is not None and config.fishing > 0:
             fishing = {i: min(1.0, config.fishing * p) for i, p in self.belief.next_discards().items()}
-        return Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights(), fishing)
+        worth = (1.0, 1.0)
+        if config.weigh_stakes:
+            worth = reward_scales(view.rules, self.stakes, waiting_prior(view), WAITER_PRIOR)
+        return Evaluator(
+            self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights(), fishing, worth
+        )
 
     def read_opponent(self) -> Generator[None, None, None]:
         """Weigh sampled opponent hands by its play (levels with ``belief_samples``), in slices."""
@@ -385,7 +393,9 @@ class Context:
     def knock_reader(self) -> KnockReader:
         """The knock judge of this decision (made once the opponent has been read)."""
         if self._knock_reader is None:
-            self._knock_reader = KnockReader(self.view, self.evaluator, self.tracker, self.belief, self.rng)
+            self._knock_reader = KnockReader(
+                self.view, self.evaluator, self.tracker, self.belief, self.rng, self.stakes
+            )
         return self._knock_reader
 
     def should_knock(self, knock: Knock) -> Generator[None, None, bool]:

@@ -119,3 +119,47 @@ class MatchStakes:
     def value(self, points: float) -> float:
         """A hand's ``points`` in points at the start of a match (0 for a void hand)."""
         return (self.chance(points) - self.now) / self.rate
+
+
+#: What the evaluator's rewards stand for: a knock that wins scores about this, a gin the
+#: gin bonus plus about this, and an undercut costs the undercut bonus plus about this.
+TYPICAL_KNOCK = 12
+TYPICAL_GIN = 18
+TYPICAL_UNDERCUT = 6
+#: The chance a knock is undercut: this, plus this much more for each unit of the chance
+#: that the opponent waits for gin (such opponents hold low hands and undercut often).
+BASE_UNDERCUT = 0.08
+WAITER_UNDERCUT = 0.2
+#: The reference the scales are relative to: the classic bonuses at 0-0, the prior opponent.
+_CLASSIC_UNDERCUT = 10
+SCALE_RANGE = (0.25, 3.0)
+
+
+def reward_scales(
+    rules: RuleSet, stakes: MatchStakes, waiting: float, reference_waiting: float
+) -> tuple[float, float]:
+    """How much more (or less) being able to knock, and going gin, are worth than under the
+    classic bonuses at the start of a match, for the hand evaluator (1 and 1 there).
+
+    A knock is worth what it wins, less what an undercut costs at the undercut bonus of these
+    rules (undercuts are likelier the likelier the opponent ``waiting`` for gin is); gin is
+    worth its bonus over a knock. Both go through the match score and are taken relative to
+    what a typical swing of points is worth at this score, since the evaluator's other unit,
+    the deadwood, is points too: at 0 to 95 a knock hardly matters but gin still might.
+    """
+    value = stakes.value
+    rate = max(1e-6, (value(TYPICAL_KNOCK) - value(-TYPICAL_KNOCK)) / (2 * TYPICAL_KNOCK))
+    low, high = SCALE_RANGE
+    gin_points = rules.gin_bonus + TYPICAL_GIN
+    if rules.variant is Variant.SIMPLE:
+        return 1.0, 1.0  # every decided hand is a gin: its bonus is all there is to weigh
+    chance = BASE_UNDERCUT + WAITER_UNDERCUT * waiting
+    reference_chance = BASE_UNDERCUT + WAITER_UNDERCUT * reference_waiting
+    reference = (1 - reference_chance) * TYPICAL_KNOCK - reference_chance * (
+        _CLASSIC_UNDERCUT + TYPICAL_UNDERCUT
+    )
+    here = (1 - chance) * value(TYPICAL_KNOCK) + chance * value(-(rules.undercut_bonus + TYPICAL_UNDERCUT))
+    knock = min(high, max(low, here / rate / reference))
+    extra = (value(gin_points) - value(TYPICAL_KNOCK)) / rate
+    gin = min(high, max(low, extra / (gin_points - TYPICAL_KNOCK)))
+    return knock, gin
