@@ -14,6 +14,7 @@ gin bonus and the score of the match, so "knock" and "play on" mean what they sa
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from game.ai.base import finish
@@ -53,9 +54,15 @@ HINT_LEVEL = "hard"
 
 def hint(view: PlayerView, seed: int = 0) -> Hint:
     """What the hard level would do for ``view``'s player, with the reason."""
+    return finish(think_hint(view, seed))
+
+
+def think_hint(view: PlayerView, seed: int = 0) -> Generator[None, None, Hint]:
+    """:func:`hint` in slices, like a player's ``think``: the reason comes from the very
+    judgement that chose the move (for a screen that must not stall while it thinks)."""
     context = SearchPlayer(CONFIGS[HINT_LEVEL], seed).context(view)
-    action = finish(context.decide()).action
-    return Hint(action, explain(view, action, judged_knock(context.knocks)))
+    action = (yield from context.decide()).action
+    return Hint(action, explain(view, action, judged_knock(context.knocks), judged=True))
 
 
 def judged_knock(knocks: dict[Action, KnockOdds]) -> KnockOdds | None:
@@ -79,6 +86,8 @@ def knock_phrase(view: PlayerView, odds: KnockOdds, knocking: bool) -> str:
     rules = view.rules
     undercut = round(100 * odds.undercut)
     on = odds.play_on if odds.play_on is not None else 0.0
+    if knocking != (odds.now >= on):  # judged again with other samples: they disagree
+        return f"a close call: knocking now is worth about {odds.now:+.0f} points, one more turn {on:+.0f}"
     if knocking:
         return f"the undercut risk is {undercut}% and playing on is worth less"
     if odds.undercut >= 0.25:
@@ -135,15 +144,16 @@ def safety_phrase(card: Card, track: Tracker) -> str:
     return f"{card_symbol(card)} is {card.value} points of deadwood"
 
 
-def explain(view: PlayerView, action: Action, odds: KnockOdds | None = None) -> str:
+def explain(view: PlayerView, action: Action, odds: KnockOdds | None = None, judged: bool = False) -> str:
     """A one-line reason for ``action`` in ``view``, naming the cards involved.
 
-    ``odds`` is the hint level's judgement of its best knock, when it had one to make; when
-    a knock is on and none is given, the level judges it again here (the same seed as
-    :func:`hint`'s default).
+    ``odds`` is the hint level's judgement of its best knock; ``judged`` says it was passed
+    from the decision that chose ``action`` (None then: there was no knock to judge). Else,
+    when a knock is on, the level judges it again here (the same seed as :func:`hint`'s
+    default): a slice of work the cooperative :func:`think_hint` does not need.
     """
     hand = tuple(view.hand)
-    if odds is None and isinstance(action, Discard | Knock):
+    if odds is None and not judged and isinstance(action, Discard | Knock):
         odds = knock_judgement(view)
     track = Tracker.from_view(view)
     top = view.discard_pile[-1] if view.discard_pile else None

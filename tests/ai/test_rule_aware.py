@@ -222,3 +222,32 @@ def test_big_gin_is_taken_when_it_pays_more_than_gin(big_gin_bonus: int, big: bo
     hand.apply(DrawDiscard())
     action = make_player("expert").choose(hand.view(1))
     assert isinstance(action, Knock) and (action.card is None) == big
+
+
+def test_the_hint_and_the_coach_judge_a_knock_under_the_rules_played() -> None:
+    from game.ai.coach import coach_expert, points_lost
+    from game.ai.hints import hint
+
+    dearer = STANDARD.with_options(undercut_bonus=25)
+    checked = 0
+    for view in knock_positions("waiter"):
+        costly = dataclasses.replace(view, rules=dearer)
+        classic_tip, costly_tip = hint(view), hint(costly)
+        if isinstance(classic_tip.action, Knock) and not isinstance(costly_tip.action, Knock):
+            # the same move is advised for what the rules make of it
+            assert "undercut" in costly_tip.reason or "one more turn" in costly_tip.reason, costly_tip.reason
+            assert "Knock" in classic_tip.reason
+            checked += 1
+        for rules_view in (view, costly):
+            appraisal = finish(coach_expert(0).appraise(rules_view))
+            knock = next((k for k, odds in appraisal.knocks.items() if odds.play_on is not None), None)
+            if knock is None:
+                continue
+            odds = appraisal.knocks[knock]
+            lost = points_lost(appraisal, knock)
+            if isinstance(appraisal.pick, Knock):
+                assert lost == 0.0
+            else:  # the coach charges a knock what the expert's own values say it gives up
+                best_on = appraisal.points[knock] - (odds.play_on or 0.0)
+                assert lost == pytest.approx(max(0.0, -best_on))
+    assert checked >= 1
