@@ -4,6 +4,7 @@
                                 [--tables competition,standard,association,oklahoma,simple]
                                 [--pairs 50] [--seed 1] [--jobs 2] [--baseline COMMIT]
                                 [--out results.jsonl] [--json]
+    python tools/arena_panel.py --cells expert:simple:standard,expert:waiter:competition --pairs 300
     python tools/arena_panel.py --show results.jsonl
 
 Each cell plays ``--pairs`` mirrored pairs of whole matches (``game.arena``: the same deals
@@ -44,6 +45,7 @@ DEFAULT_TABLES = ("competition", "standard", "association", "oklahoma", "simple"
 #: Rough cost of one game per level, to start the slow cells first (so the pool ends together).
 COST = {"expert": 30, "hard": 15, "medium": 2, "easy": 1}
 
+PROGRESS = 100  # games between two progress lines on stderr
 Cell = tuple[str, str, str]  # (player A, player B, table)
 
 
@@ -110,20 +112,21 @@ def run_panel(
                 f.write(json.dumps(summary) + "\n")
         return summary
 
-    if jobs > 1:
-        import multiprocessing  # a desktop developer tool: several processes are fine here
+    def played() -> Iterator[tuple[str, str, str, GameRecord]]:
+        if jobs > 1:
+            import multiprocessing  # a desktop developer tool: several processes are fine here
 
-        with multiprocessing.Pool(jobs) as pool:
-            for a, b, t, record in pool.imap_unordered(play_task, tasks, chunksize=1):
-                pending[(a, b, t)].append(record)
-                if len(pending[(a, b, t)]) == games:
-                    yield finished((a, b, t), pending.pop((a, b, t)))
-    else:
-        for task in tasks:
-            a, b, t, record = play_task(task)
-            pending[(a, b, t)].append(record)
-            if len(pending[(a, b, t)]) == games:
-                yield finished((a, b, t), pending.pop((a, b, t)))
+            with multiprocessing.Pool(jobs) as pool:
+                yield from pool.imap_unordered(play_task, tasks, chunksize=1)
+        else:
+            yield from map(play_task, tasks)
+
+    for done, (a, b, t, record) in enumerate(played(), 1):
+        if done % PROGRESS == 0:
+            print(f"  {done} of {len(tasks)} games played", file=sys.stderr, flush=True)
+        pending[(a, b, t)].append(record)
+        if len(pending[(a, b, t)]) == games:
+            yield finished((a, b, t), pending.pop((a, b, t)))
 
 
 def cell_text(s: dict[str, Any]) -> str:
@@ -171,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(DEFAULT_LEVELS))
     parser.add_argument("--opponents", default=",".join(DEFAULT_OPPONENTS))
     parser.add_argument("--tables", default=",".join(DEFAULT_TABLES))
+    parser.add_argument(
+        "--cells", default=None, help="instead of the three lists: LEVEL:OPPONENT:TABLE,... (comma-separated)"
+    )
     parser.add_argument("--pairs", type=count(1, 100_000), default=50, help="mirrored pairs of games a cell")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=count(1, MAX_JOBS), default=1)
@@ -185,6 +191,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tables_text(list(load_results(args.show).values())))
         return 0
     try:
+        if args.cells is not None:
+            picked = [tuple(c.split(":")) for c in args.cells.split(",") if c.strip()]
+            if not picked or any(len(c) != 3 for c in picked):
+                raise ValueError("--cells: write each as LEVEL:OPPONENT:TABLE")
+            args.levels = ",".join(dict.fromkeys(c[0] for c in picked))
+            args.opponents = ",".join(dict.fromkeys(c[1] for c in picked))
+            args.tables = ",".join(dict.fromkeys(c[2] for c in picked))
         levels = names(args.levels, PLAYERS, "level")
         opponents = names(args.opponents, PLAYERS, "opponent")
         tables = names(args.tables, tuple(RULE_TABLES), "table")
@@ -203,6 +216,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     cells = [(a, b, t) for t in tables for a in levels for b in opponents]
+    if args.cells is not None:
+        wanted = {(c.split(":")[1], c.split(":")[2]) for c in args.cells.split(",") if c.strip()}
+        cells = [c for c in cells if (c[1], c[2]) in wanted]
     results = []
     for summary in run_panel(cells, args.pairs, args.seed, args.jobs, args.baseline, args.out):
         results.append(summary)
