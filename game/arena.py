@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import PLAYERS, Player, make_player
+from game.flags import MAX_COUNT, MAX_SEED, seed, whole_number
 from game.rules import Match, ResultKind, RuleSet
 
 MAX_HANDS = 400  # a safety net: void hands could in principle repeat for ever
@@ -64,7 +65,9 @@ class GameRecord:
     b_ms: list[float] = field(default_factory=list)
 
 
-def play_game(a: str, b: str, rules: RuleSet, seed: int, game: int, make: Factory = make_player) -> GameRecord:
+def play_game(
+    a: str, b: str, rules: RuleSet, seed: int, game: int, make: Factory = make_player
+) -> GameRecord:
     """Play one match of ``a`` against ``b``; A is player ``game % 2``.
 
     Games ``2k`` and ``2k + 1`` are dealt from the same generator (the mirrored pair).
@@ -217,8 +220,14 @@ def summarise(
         "a_points_per_hand": round(sum(r.a_points for r in games) / hands, 3) if hands else 0.0,
         "a_points_per_hand_se": round(points_error(games), 3),
         "ends": dict(sorted(ends.items())),
-        "knocks": {side: {"knocks": knocks[side], "undercut": knocks[f"{side} undercut"],
-                          "gin": knocks[f"{side} gin"]} for side in ("a", "b")},  # fmt: skip
+        "knocks": {
+            side: {
+                "knocks": knocks[side],
+                "undercut": knocks[f"{side} undercut"],
+                "gin": knocks[f"{side} gin"],
+            }
+            for side in ("a", "b")
+        },
         "decision_ms": {"a": timing(a_ms), "b": timing(b_ms)},
     }
 
@@ -266,8 +275,8 @@ def report(summary: dict[str, Any]) -> str:
 MAX_JOBS = 64
 
 
-def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``minimum`` (to ``maximum``).
+def count(minimum: int = 1, maximum: int = MAX_COUNT) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``minimum`` to ``maximum``.
 
     Out of range or not a number, argparse prints the reason and exits with status 2.
 
@@ -276,28 +285,21 @@ def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
     >>> count(2)("1")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: must be at least 2, not '1'
+    argparse.ArgumentTypeError: must be a whole number from 2 to 1000000, not '1'
     """
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {text!r}")
-        if maximum is not None and value > maximum:
-            raise argparse.ArgumentTypeError(f"must be at most {maximum}, not {text!r}")
-        return value
-
-    return parse
+    return whole_number(minimum, maximum)
 
 
 def add_pairing_arguments(parser: argparse.ArgumentParser) -> None:
     """The options every AI-against-AI tool shares: the two levels, seed, rules, jobs, JSON."""
     parser.add_argument("--a", choices=PLAYERS, default="hard")
     parser.add_argument("--b", choices=PLAYERS, default="simple")
-    parser.add_argument("--seed", type=int, default=1, help="any whole number; the same seed replays the run")
+    parser.add_argument(
+        "--seed",
+        type=seed,
+        default=1,
+        help=f"a whole number within {MAX_SEED}; the same seed replays the run",
+    )
     parser.add_argument("--rules", choices=tuple(RULE_TABLES), default="standard")
     parser.add_argument("--jobs", type=count(1, MAX_JOBS), default=1, help=f"processes, 1 to {MAX_JOBS}")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -307,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.splitlines()[0])
     add_pairing_arguments(parser)
-    parser.add_argument("--games", type=count(), default=100)
+    parser.add_argument("--games", type=count(), default=100, help=f"matches to play, 1 to {MAX_COUNT}")
     options = parser.parse_args(argv)
     rules = RULE_TABLES[options.rules]
     summary = run(options.a, options.b, options.games, options.seed, rules, options.jobs, options.rules)

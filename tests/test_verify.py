@@ -96,7 +96,22 @@ def test_a_genuine_export_passes_every_check(
     ai_seats = [f"AI seat {n}" for n, s in enumerate(seats) if isinstance(s, AISeat)]
     names = ["export", "commitment", "replay", *ai_seats]
     assert lines[0] == f"Checking {path}"
-    assert [(line[:8].strip(), line[8:19].strip()) for line in lines[1:-1]] == [("ok", n) for n in names]
+    checks = [line for line in lines if line.startswith("  ")]
+    assert [(line[:8].strip(), line[8:19].strip()) for line in checks] == [("ok", n) for n in names]
+    assert lines[1 : len(checks) + 1] == checks
+    told = lines[len(checks) + 1 : -1]
+    assert [line.split(":")[0] for line in told] == [
+        "The deal checked",
+        "The rules checked",
+        "The result checked",
+        "Compare "
+        + lines[2].split()[2]
+        + " "
+        + lines[2].split()[3]
+        + " "
+        + lines[2].split()[4]
+        + " with the fingerprint the table showed before the deal.",
+    ]
     assert lines[-1] == f"All {len(names)} checks passed."
 
 
@@ -133,7 +148,9 @@ def test_a_swapped_deck_card_fails_the_commitment(
         reseal(export)
     status, out, _ = run_main(write(tmp_path, export), capsys)
     assert status == 1
-    assert "FAIL  commitment  does not match the revealed deck and salt" in out
+    assert (
+        "FAIL  commitment  does not match the revealed rules, dealer, players, scores, deck and salt" in out
+    )
     assert "FAIL  replay" in out
     assert "skip  AI seat 1" in out
 
@@ -174,7 +191,9 @@ def test_an_ai_move_replaced_by_another_legal_move_is_named(
 def test_a_hand_without_a_commitment_fails_that_check() -> None:
     export = genuine()
     export["hand"]["salt"] = export["hand"]["commitment"] = None
-    reseal(export)  # a hand saved before deals were committed: it still replays
+    export["hand"]["version"] = 2  # a hand saved before deals were committed: it still replays
+    del export["hand"]["players"]
+    reseal(export)
     checks = {check.name: check for check in verify_export(export)}
     assert (
         not checks["commitment"].passed and "dealt before deals were committed" in checks["commitment"].detail

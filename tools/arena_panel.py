@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import PLAYERS
 from game.arena import MAX_JOBS, RULE_TABLES, GameRecord, count, play_game, summarise
+from game.flags import seed as seed_number
 from tools import frozen_ai
 
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
@@ -178,7 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--cells", default=None, help="instead of the three lists: LEVEL:OPPONENT:TABLE,... (comma-separated)"
     )
     parser.add_argument("--pairs", type=count(1, 100_000), default=50, help="mirrored pairs of games a cell")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed", type=seed_number, default=1, help="a whole number; the same seed replays the run"
+    )
     parser.add_argument("--jobs", type=count(1, MAX_JOBS), default=1)
     parser.add_argument("--baseline", default=None, help="also play this commit's levels (base:LEVEL)")
     parser.add_argument("--out", type=Path, default=None, help="append results here; resume from it")
@@ -217,8 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     cells = [(a, b, t) for t in tables for a in levels for b in opponents]
     if args.cells is not None:
-        wanted = {(c.split(":")[1], c.split(":")[2]) for c in args.cells.split(",") if c.strip()}
-        cells = [c for c in cells if (c[1], c[2]) in wanted]
+        # only the cells named (each level also in its baseline version with --baseline)
+        wanted = {tuple(c.split(":")) for c in args.cells.split(",") if c.strip()}
+        cells = [c for c in cells if (c[0].removeprefix(frozen_ai.PREFIX), c[1], c[2]) in wanted]
     results = []
     for summary in run_panel(cells, args.pairs, args.seed, args.jobs, args.baseline, args.out):
         results.append(summary)

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, PLAYERS, Player, make_player
 from game.arena import RULE_TABLES
+from game.flags import names, seed, whole_number
 from game.rules import FULL_DECK, Hand, PlayerView, RuleSet
 from tools import frozen_ai
 
@@ -55,16 +56,20 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> int:
     """Time each level on the same positions."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--states", type=whole_number(1, 100_000), default=300)
+    parser.add_argument("--seed", type=seed, default=1)
+    parser.add_argument(
+        "--levels",
+        type=names((*PLAYERS, *(frozen_ai.PREFIX + name for name in PLAYERS))),
+        default=list(LEVELS),
+        help="comma-separated AI levels or styles; base:LEVEL is the --baseline commit's",
+    )
     parser.add_argument("--rules", default="standard", choices=tuple(RULE_TABLES))
     parser.add_argument("--baseline", default=None, help="a commit: base:LEVEL then times its level")
     options = parser.parse_args()
-    levels = options.levels.split(",")
-    unknown = [level for level in levels if level.removeprefix(frozen_ai.PREFIX) not in PLAYERS]
-    if unknown:
-        parser.error(f"unknown level {unknown[0]!r}: choose from {', '.join(PLAYERS)}")
+    levels: list[str] = options.levels
+    if options.baseline is None and any(level.startswith(frozen_ai.PREFIX) for level in levels):
+        parser.error("base:LEVEL needs --baseline COMMIT")
     if options.baseline is not None:
         frozen_ai.use_baseline(options.baseline)
     views = positions(RULE_TABLES[options.rules], options.states, options.seed)

@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB_TESTS = ROOT / "tests" / "web"
 sys.path.insert(0, str(ROOT))
 
-from game.ai import make_player  # noqa: E402 - needs the repository root on sys.path
+from game.ai import LEVELS, make_player  # noqa: E402 - needs the repository root on sys.path
 from game.ai.base import finish  # noqa: E402
 from game.ai.coach import (  # noqa: E402
     COACH_BELIEF_SAMPLES,
@@ -66,6 +66,7 @@ from game.ai.coach import (  # noqa: E402
 )
 from game.ai.levels import CONFIGS  # noqa: E402
 from game.ai.search import SearchPlayer  # noqa: E402
+from game.flags import names, seed, whole_number, whole_numbers  # noqa: E402
 from game.rules import Action, Discard, Hand, Knock, Phase, RuleSet  # noqa: E402
 from tests.web import wasm_coach  # noqa: E402
 
@@ -386,7 +387,7 @@ def flags(options: argparse.Namespace) -> int:
     """Review hands of each level against the expert; how much of its play gets flagged."""
     print(f"{options.hands} hands per level against expert, seat 0 reviewed, threshold {DEFAULT_THRESHOLD}")
     print(f"{'level':8} {'decisions':>9} {'as expert':>10} {'flagged':>8} {'largest':>8}")
-    for level in options.flags.split(","):
+    for level in options.flags:
         costs: list[tuple[float, bool]] = []
         for n in range(options.hands):
             report = Review(wasm_coach.play_record(options.seed * 1000 + n, level), 0).run()
@@ -426,7 +427,7 @@ def noise(options: argparse.Namespace) -> int:
             views.append(hand.view(hand.to_act or 0))
     picks = [[make_player("expert", 100 + k).choose(view) for k in range(3)] for view in views]
     print(f"{len(views)} discard positions, 6 coach seeds each, 3 expert picks each")
-    for samples in [int(n) for n in options.samples.split(",")]:
+    for samples in options.samples:
         config = dataclasses.replace(
             CONFIGS["expert"], belief_samples=samples, knock_samples=COACH_KNOCK_SAMPLES
         )
@@ -456,16 +457,35 @@ def noise(options: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Timing by default; ``--validate`` or ``--noise`` for the other measurements."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20, help="hands to review (default 20)")
-    parser.add_argument("--level", default="medium", help="who plays the reviewed seat (default medium)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--hands", type=whole_number(1, 10_000), default=20, help="hands to review (default 20)"
+    )
+    parser.add_argument(
+        "--level", default="medium", choices=LEVELS, help="who plays the reviewed seat (default medium)"
+    )
+    parser.add_argument("--seed", type=seed, default=1)
     parser.add_argument("--no-wasm", action="store_true", help="skip the WebAssembly run")
-    parser.add_argument("--validate", type=int, default=0, metavar="DEALS", help="play positions out")
+    parser.add_argument(
+        "--validate", type=whole_number(0, 100_000), default=0, metavar="DEALS", help="play positions out"
+    )
     parser.add_argument("--knocks-only", action="store_true", help="validate: knock positions only")
-    parser.add_argument("--noise", type=int, default=0, metavar="VIEWS", help="judgement spread across seeds")
-    parser.add_argument("--flags", default="", metavar="LEVELS", help="flag rates of these levels")
-    parser.add_argument("--samples", default=f"300,{COACH_BELIEF_SAMPLES}", help="noise: reading sizes")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--noise",
+        type=whole_number(0, 10_000),
+        default=0,
+        metavar="VIEWS",
+        help="judgement spread across seeds",
+    )
+    parser.add_argument(
+        "--flags", type=names(LEVELS), default=[], metavar="LEVELS", help="flag rates of these levels"
+    )
+    parser.add_argument(
+        "--samples",
+        type=whole_numbers(1, 100_000),
+        default=[300, COACH_BELIEF_SAMPLES],
+        help="noise: reading sizes",
+    )
+    parser.add_argument("--jobs", type=whole_number(1, 64), default=1)
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args(argv)
     if options.validate:

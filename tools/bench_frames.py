@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import seed, size_pair, whole_number
 from game.ui.app import create_app
-from game.ui.table import TableScene
-from game.ui.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
+from game.ui.table.scene import TableScene
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -60,9 +61,14 @@ def run(size: tuple[int, int], hands: int, seed: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> int:
     """Measure and print a table of figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size (repeatable)")
-    parser.add_argument("--hands", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size (repeatable)",
+    )
+    parser.add_argument("--hands", type=whole_number(1, 1000), default=3)
+    parser.add_argument("--seed", type=seed, default=5)
     options = parser.parse_args(argv)
     sizes = options.size or [(1280, 720), (1920, 1080)]
     print(

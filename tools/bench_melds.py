@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.flags import seed, whole_number
 from game.rules import FULL_DECK, Card, best_melds, cards_to_mask, deadwood_value
 from tests.rules.reference import brute_deadwood
 
@@ -50,9 +51,13 @@ def bench(size: int, count: int, seed: int, repeat: int) -> list[tuple[str, floa
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000, help="hands per size (default 20000)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per engine timing; the best counts")
+    parser.add_argument(
+        "--hands", type=whole_number(1, 1_000_000), default=20_000, help="hands per size (default 20000)"
+    )
+    parser.add_argument("--seed", type=seed, default=1)
+    parser.add_argument(
+        "--repeat", type=whole_number(1, 100), default=3, help="runs per engine timing; the best counts"
+    )
     args = parser.parse_args(argv)
     print(f"{args.hands} random hands per size, seed {args.seed}; microseconds per hand")
     print(f"{'cards':>5}  {'function':<24} {'us/hand':>9} {'brute/this':>11}")

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB_TESTS = ROOT / "tests" / "web"
 sys.path.insert(0, str(ROOT))
 
+from game.flags import whole_number  # noqa: E402
 from tests.web import wasm_play  # noqa: E402 - needs the repository root on sys.path
 
 TIMEOUT_S = 900
@@ -58,7 +59,9 @@ def wasm_times(seeds: list[int], level: str) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Print native and WebAssembly decision times and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=8, help="hands per variant (default 8)")
+    parser.add_argument(
+        "--seeds", type=whole_number(1, 1000), default=8, help="hands per variant (default 8)"
+    )
     parser.add_argument("--level", default=wasm_play.AI_LEVEL, help="AI level (default medium)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)

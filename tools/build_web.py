@@ -3,6 +3,7 @@
     python tools/build_web.py              # build/web/: index.html, gin-rummy.apk, .tar.gz, favicon
     python tools/build_web.py --archive    # also build/web.zip, the file to upload to itch.io
     python tools/build_web.py --out /tmp/site --archive   # /tmp/site/ and /tmp/site.zip
+    python tools/build_web.py --server wss://play.example.org   # the page's online server
 
 Why the detour through a staging folder:
 
@@ -25,6 +26,7 @@ import argparse
 import ast
 import importlib.util
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -36,17 +38,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.flags import decimal_number  # noqa: E402  (after the path: run as tools/build_web.py)
+
 APP_NAME = "gin-rummy"
 TITLE = "Gin Rummy"
-TEMPLATE = ROOT / "tools" / "web" / "gin-rummy.tmpl"
+WEB_DIR = ROOT / "tools" / "web"
+TEMPLATE = WEB_DIR / "gin-rummy.tmpl"
+PAGE_PARTS = ("page.js", "page.css")
+"""Files the template includes (`/* gin-include: NAME */`); the browser test's page loads them too."""
+INCLUDE_MARKER = re.compile(r"^[ \t]*/\* gin-include: ([\w.-]+) \*/[ \t]*$", re.MULTILINE)
 ICON = ROOT / "assets" / "icon.png"
 PYGBAG_INI = ROOT / "pygbag.ini"
 DEFAULT_OUT = ROOT / "build" / "web"
 # What the browser needs; everything else in the repository stays home.
 SHIPPED = ("main.py", "game", "assets")
 SKIPPED_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.corrupt-*")
-DESKTOP_ONLY_MODULES = ("game/arena.py",)
-"""Developer tools in the package that the page never imports: left out of the archive."""
+DESKTOP_ONLY_MODULES = ("game/arena.py", "game/server", "game/client")
+"""Desktop-only parts of the package the page never imports, left out of the archive: the
+arena, the game server and the headless network client (the page's online play needs only
+the session library, game/online)."""
+ENDPOINTS = Path("game") / "online" / "endpoints.py"
+BUILT_IN_LINE = "BUILT_IN_SERVERS: tuple[str, ...] = ()"
 OUTPUTS = ("index.html", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz", "favicon.png")
 DEFAULT_TIMEOUT_S = 300.0
 WIDTH, HEIGHT = 1280, 720
@@ -88,8 +102,12 @@ def black_is_importable() -> bool:
     return importlib.util.find_spec("black") is not None
 
 
-def stage(root: Path, staging_parent: Path) -> Path:
-    """Copy the shipped files into `staging_parent`/gin-rummy and return that folder."""
+def stage(root: Path, staging_parent: Path, servers: tuple[str, ...] = ()) -> Path:
+    """Copy the shipped files into `staging_parent`/gin-rummy and return that folder.
+
+    ``servers`` are the game servers the published page plays online with, unless its address
+    says otherwise (``?server=``); they are written into the staged copy only.
+    """
     app = staging_parent / APP_NAME
     app.mkdir()
     ignore = shutil.ignore_patterns(*SKIPPED_NAMES)
@@ -104,10 +122,29 @@ def stage(root: Path, staging_parent: Path) -> Path:
     if PYGBAG_INI.is_file():
         shutil.copy2(PYGBAG_INI, staging_parent / "pygbag.ini")
     for name in DESKTOP_ONLY_MODULES:
-        (app / name).unlink(missing_ok=True)
+        target = app / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        else:
+            target.unlink(missing_ok=True)
+    if servers:
+        write_servers(app / ENDPOINTS, servers)
     for source in sorted((app / "game").rglob("*.py")):
         source.write_text(slim_source(source.read_text(encoding="utf-8")), encoding="utf-8")
     return app
+
+
+def write_servers(endpoints: Path, servers: tuple[str, ...]) -> None:
+    """Write the build's game servers into the staged `game/online/endpoints.py`."""
+    for url in servers:
+        if not url.startswith(("ws://", "wss://")) or any(c in url for c in "\"'\\ \n"):
+            raise BuildError(f"--server takes ws:// or wss:// URLs, not {url!r}")
+    text = endpoints.read_text(encoding="utf-8")
+    if BUILT_IN_LINE not in text:
+        raise BuildError(f"{ENDPOINTS} has no line {BUILT_IN_LINE!r} to fill in")
+    endpoints.write_text(
+        text.replace(BUILT_IN_LINE, f"BUILT_IN_SERVERS: tuple[str, ...] = {servers!r}"), "utf-8"
+    )
 
 
 def slim_source(text: str) -> str:
@@ -146,8 +183,34 @@ def _is_docstring(statement: ast.stmt) -> bool:
     )
 
 
-def pygbag_command(app: Path, *, archive: bool, cdn: str | None) -> list[str]:
-    """The pygbag invocation: local template and icon, no test server, no user-gesture gate."""
+def compose_template(target: Path, template: Path = TEMPLATE) -> Path:
+    """Write the page template with its `gin-include` lines replaced by those files; return `target`.
+
+    The page's JavaScript and CSS live in files of their own (tools/web/page.js, page.css)
+    so that the browser test's loader page can load the very same code; the published page
+    gets them inlined, one file with no extra download.
+    """
+    folder = template.parent
+
+    def include(match: re.Match[str]) -> str:
+        name = match.group(1)
+        part = folder / name
+        if name not in PAGE_PARTS or not part.is_file():
+            raise BuildError(f"{template.name} includes {name!r}, which is not a page part in {folder}")
+        text = part.read_text(encoding="utf-8")
+        if "{{" in text:
+            raise BuildError(f"{part} holds a template field; the test page could not load it as it is")
+        return text.rstrip("\n")
+
+    composed = INCLUDE_MARKER.sub(include, template.read_text(encoding="utf-8"))
+    if "gin-include:" in composed:
+        raise BuildError(f"{template.name} has a gin-include line this build does not understand")
+    target.write_text(composed, encoding="utf-8")
+    return target
+
+
+def pygbag_command(app: Path, *, archive: bool, cdn: str | None, template: Path) -> list[str]:
+    """The pygbag invocation: local template (composed) and icon, no test server, no gesture gate."""
     command = [
         sys.executable,
         "-c",
@@ -163,7 +226,7 @@ def pygbag_command(app: Path, *, archive: bool, cdn: str | None) -> list[str]:
         "--height",
         str(HEIGHT),
         "--template",
-        str(TEMPLATE),
+        str(template),
         "--icon",
         str(ICON),
     ]
@@ -213,7 +276,16 @@ def check_archive(apk: Path) -> tuple[str, ...]:
         names = tuple(sorted(packed.namelist()))
     if "assets/main.py" not in names:
         raise BuildError(f"{apk.name} has no assets/main.py")
-    for forbidden in ("tests/", "tools/", "build/", "docs/", ".git/", "node_modules/"):
+    for forbidden in (
+        "tests/",
+        "tools/",
+        "build/",
+        "docs/",
+        ".git/",
+        "node_modules/",
+        "game/server/",
+        "game/client/",
+    ):
         leaked = [name for name in names if f"/{forbidden}" in f"/{name}"]
         if leaked:
             raise BuildError(f"{apk.name} contains {forbidden}: {leaked[:5]}")
@@ -238,6 +310,7 @@ def build(
     timeout_s: float = DEFAULT_TIMEOUT_S,
     cdn: str | None = None,
     root: Path = ROOT,
+    servers: tuple[str, ...] = (),
 ) -> BuildResult:
     """Build the site into `out` (and `<out>.zip` with `archive`); raise BuildError on failure."""
     require_pygbag()
@@ -248,9 +321,10 @@ def build(
     out = out.resolve()
     with tempfile.TemporaryDirectory(prefix="gin-rummy-web-") as scratch:
         scratch_dir = Path(scratch)
-        app = stage(root, scratch_dir)
+        app = stage(root, scratch_dir, servers)
         log = scratch_dir / "pygbag.log"
-        command = pygbag_command(app, archive=archive, cdn=cdn)
+        template = compose_template(scratch_dir / TEMPLATE.name)
+        command = pygbag_command(app, archive=archive, cdn=cdn, template=template)
         run_with_timeout(command, cwd=scratch_dir, timeout_s=timeout_s, log=log)
         built = app / "build" / "web"
         missing = [name for name in OUTPUTS if not (built / name).is_file()]
@@ -288,14 +362,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the browser version of Gin Rummy.")
     parser.add_argument("--archive", action="store_true", help="also write <out>.zip for itch.io")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (build/web)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds before giving up")
+    parser.add_argument(
+        "--timeout", type=decimal_number(1, 3600), default=DEFAULT_TIMEOUT_S, help="seconds before giving up"
+    )
     parser.add_argument("--cdn", default=None, help="runtime CDN (default: pygbag's own)")
+    parser.add_argument(
+        "--server",
+        default="",
+        metavar="URL[,URL]",
+        help="the game server(s) the page plays online with (wss:// for an https page)",
+    )
     args = parser.parse_args(argv)
     if black_is_importable():
         print("note: black is installed; pygbag runs with it blocked so no source is reformatted")
     started = time.monotonic()
     try:
-        result = build(args.out, archive=args.archive, timeout_s=args.timeout, cdn=args.cdn)
+        servers = tuple(url.strip() for url in args.server.split(",") if url.strip())
+        result = build(args.out, archive=args.archive, timeout_s=args.timeout, cdn=args.cdn, servers=servers)
     except BuildError as error:
         print(f"build_web: error: {error}", file=sys.stderr)
         return 1

@@ -25,8 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import size_pair
 from game.ui.app import App, create_app
-from game.ui.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
 
 DT = 1.0 / 60.0
 DAY = datetime.date(2026, 11, 30)
@@ -42,11 +43,11 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20000) -> None:
 
 def shoot(size: tuple[int, int], out: Path) -> None:
     """Every screen of the deal check and the daily deal at one window size."""
-    from game.ui.daily import DailyResultScene, open_daily
-    from game.ui.fairplay import open_deal_check
-    from game.ui.results import HandResultScene
-    from game.ui.seats import ThinkingSeat, make_ai
-    from game.ui.table import TableScene
+    from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
+    from game.ui.fairplay.deal_check import open_deal_check
+    from game.ui.table.hand_result import HandResultScene
+    from game.ui.table.scene import TableScene
+    from game.ui.table.seats import ThinkingSeat, make_ai
 
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag])
@@ -96,7 +97,12 @@ def shoot(size: tuple[int, int], out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Shoot every screen at each size asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size, e.g. 390x844",
+    )
     parser.add_argument("--out", type=Path, default=Path("/tmp/fairplay-screens"))
     options = parser.parse_args(argv)
     for size in options.size or [(390, 844), (360, 640), (1920, 1080)]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,6 +21,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.flags import whole_number  # noqa: E402  (after the path: run as tools/make_icon.py)
+
 DEFAULT_OUT = ROOT / "assets" / "icon.png"
 
 FELT = (21, 101, 52)
@@ -99,7 +104,7 @@ def draw_icon(size: int) -> pygame.Surface:
 def main(argv: list[str] | None = None) -> int:
     """Write the icon PNG; return a process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=96, help="edge in pixels (default 96)")
+    parser.add_argument("--size", type=whole_number(16, 1024), default=96, help="edge in pixels (default 96)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="PNG file to write")
     args = parser.parse_args(argv)
     # Drawing on plain surfaces needs neither a window nor the audio device.

@@ -22,7 +22,23 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.flags import decimal_number  # noqa: E402  (after the path: run as tools/measure_idle.py)
+
 TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def window_text(text: str) -> str:
+    """The --window value passed on to the game, checked first ('' for the game's default)."""
+    if text:
+        from game.ui.core.viewport import parse_window
+
+        try:
+            parse_window(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def cpu_seconds(pid: int) -> float:
@@ -43,9 +59,15 @@ def share(pid: int, seconds: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="length of each idle spell")
-    parser.add_argument("--window", default="1280x720", help="window size WxH ('' for the game's default)")
-    parser.add_argument("--settle", type=float, default=8.0, help="seconds to wait before each spell")
+    parser.add_argument(
+        "--seconds", type=decimal_number(1, 3600), default=10.0, help="length of each idle spell"
+    )
+    parser.add_argument(
+        "--window", type=window_text, default="1280x720", help="window size WxH ('' for the game's default)"
+    )
+    parser.add_argument(
+        "--settle", type=decimal_number(0, 600), default=8.0, help="seconds to wait before each spell"
+    )
     parser.add_argument("--root", type=Path, default=ROOT, help="checkout whose main.py to run (to compare)")
     parser.add_argument("--shot", type=Path, default=None, help="save the screen after the table spell (PNG)")
     options = parser.parse_args(argv)

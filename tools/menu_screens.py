@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import size_pair
 from game.rules import Match, RuleSet
 from game.ui.app import App, create_app
-from game.ui.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
 
 DT = 1.0 / 60.0
 
@@ -38,7 +39,7 @@ def frames(app: App, count: int = 1) -> None:
 
 
 def _stats(app: App) -> None:
-    from game.stats import Bucket
+    from game.storage.stats import Bucket
 
     for level, wins in (("hard", 3), ("medium", 1)):
         bucket = Bucket("standard", "2", level)
@@ -53,13 +54,13 @@ def _stats(app: App) -> None:
 
 def shoot(size: tuple[int, int], out: Path) -> None:
     """Every screen of this part at one window size."""
-    from game.ui.newmatch import NewMatchScene
-    from game.ui.notices import ConfirmScene, NoticeScene
-    from game.ui.pause import PauseScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.stats_scene import StatsScene
-    from game.ui.table import TableScene
-    from game.ui.title import TitleScene
+    from game.ui.screens.new_match import NewMatchScene
+    from game.ui.screens.notices import ConfirmScene, NoticeScene
+    from game.ui.screens.pause import PauseScene
+    from game.ui.screens.settings_screen import SettingsScene
+    from game.ui.screens.statistics import StatsScene
+    from game.ui.screens.title import TitleScene
+    from game.ui.table.scene import TableScene
 
     tag = f"{size[0]}x{size[1]}"
     out.mkdir(parents=True, exist_ok=True)
@@ -142,7 +143,12 @@ def shoot(size: tuple[int, int], out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Shoot every screen at each size asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size, e.g. 390x844",
+    )
     parser.add_argument("--out", type=Path, default=Path("/tmp/menu_screens"))
     options = parser.parse_args(argv)
     for size in options.size or [(390, 844), (360, 640), (1920, 1080)]:

@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.flags import size_pair
 from game.rules import Card, Phase
 from game.ui.app import App, create_app
-from game.ui.viewport import parse_window
+from game.ui.core.viewport import MAX_WINDOW, MIN_WINDOW
 from tests.ui.harness import deck_for, fixed_match
 
 DT = 1.0 / 60.0
@@ -62,8 +63,8 @@ class Shooter:
 
 
 def _fixed_table(app: App, deck: list[Card], dealer: int):
-    from game.ui.seats import ThinkingSeat
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
+    from game.ui.table.seats import ThinkingSeat
 
     table = TableScene(app, fixed_match(app, deck, dealer))
     app.stack.replace_all(table)
@@ -76,12 +77,12 @@ def shoot(size: tuple[int, int], out: Path) -> None:
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag, "--level", "medium"])
     shots = Shooter(app, out, tag)
-    from game.ui.match_result import MatchResultScene
-    from game.ui.menus import HelpScene
-    from game.ui.pause import PauseScene
-    from game.ui.results import HandResultScene
-    from game.ui.stats_scene import StatsScene
-    from game.ui.title import TitleScene
+    from game.ui.screens.help import HelpScene
+    from game.ui.screens.match_result import MatchResultScene
+    from game.ui.screens.pause import PauseScene
+    from game.ui.screens.statistics import StatsScene
+    from game.ui.screens.title import TitleScene
+    from game.ui.table.hand_result import HandResultScene
 
     app.stack.push(TitleScene(app))
     frames(app, 5)
@@ -165,7 +166,7 @@ def shoot(size: tuple[int, int], out: Path) -> None:
     shots.shot("14_statistics")
     for players in ("3", "4"):
         app.settings.players = players
-        from game.ui.table import TableScene
+        from game.ui.table.scene import TableScene
 
         table = TableScene(app)
         app.stack.replace_all(table)
@@ -181,9 +182,9 @@ def shoot_learning(size: tuple[int, int], out: Path) -> None:
     """Every prompt of the tutorial (Skip and Next to the end), then the rules screen of each
     variant scrolled page by page."""
     from game.rules import RuleSet
-    from game.ui.rules_scene import RulesScene
-    from game.ui.title import TitleScene
-    from game.ui.tutorial import TutorialResultScene, start_tutorial
+    from game.ui.screens.rules_screen import RulesScene
+    from game.ui.screens.title import TitleScene
+    from game.ui.tutorial.scene import TutorialResultScene, start_tutorial
 
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag])
@@ -248,13 +249,13 @@ def played_match(
 
 def shoot_round_the_table(app: App, shots: Shooter) -> None:
     """The score sheet, pass and play, celebrations and the AI-only hands."""
-    from game.ui.away_game import AwayGameScene
-    from game.ui.celebrate import CelebrationScene
-    from game.ui.match_result import MatchResultScene
-    from game.ui.results import HandResultScene
-    from game.ui.scoresheet import ScoreSheetScene
-    from game.ui.settings import MatchSetup
-    from game.ui.table import TableScene
+    from game.storage.settings import MatchSetup
+    from game.ui.screens.celebration import CelebrationScene
+    from game.ui.screens.match_result import MatchResultScene
+    from game.ui.screens.score_sheet import ScoreSheetScene
+    from game.ui.table.away_game import AwayGameScene
+    from game.ui.table.hand_result import HandResultScene
+    from game.ui.table.scene import TableScene
 
     for players, name in ((2, "2p"), (3, "3p"), (4, "4p")):
         match = played_match(players, finish=True, seed=players)
@@ -316,7 +317,7 @@ def shoot_round_the_table(app: App, shots: Shooter) -> None:
     app.settings.players = "4"
     table = TableScene(app)
     app.stack.replace_all(table)
-    from game.ui.seats import ThinkingSeat, make_ai
+    from game.ui.table.seats import ThinkingSeat, make_ai
 
     for _ in range(20000):
         top = app.stack.top
@@ -339,7 +340,12 @@ def shoot_round_the_table(app: App, shots: Shooter) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Shoot every scene at each size asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", action="append", type=parse_window, help="window size, e.g. 390x844")
+    parser.add_argument(
+        "--size",
+        action="append",
+        type=size_pair(MIN_WINDOW, MAX_WINDOW, "window size"),
+        help="window size, e.g. 390x844",
+    )
     parser.add_argument("--out", type=Path, default=Path("/tmp/screens"))
     parser.add_argument(
         "--learn", action="store_true", help="also every tutorial prompt and the rules screens"

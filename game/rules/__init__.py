@@ -33,7 +33,7 @@ from game.rules.cards import (
 )
 from game.rules.daily import daily_deck, daily_hand, daily_salt
 from game.rules.errors import FutureRecordError, IllegalAction, RecordError, RulesError, RuleSetError
-from game.rules.fairness import commitment_text, deal_commitment, fingerprint, verify_commitment
+from game.rules.fairness import COMMITMENT_VERSION, DealTerms, commitment_text, fingerprint, verify_commitment
 from game.rules.hand import Event, Hand, Phase, PlayerView
 from game.rules.match import Match, PlayedHand
 from game.rules.melds import (
@@ -54,11 +54,13 @@ from game.rules.scoring import HandResult, ResultKind, knock_limit_for, score_ha
 
 __all__ = [
     "BONUS_PRESETS",
+    "COMMITMENT_VERSION",
     "FULL_DECK",
     "Action",
     "Arrange",
     "Card",
     "CardParseError",
+    "DealTerms",
     "Defence",
     "Discard",
     "DrawDiscard",
@@ -99,7 +101,6 @@ __all__ = [
     "daily_hand",
     "daily_salt",
     "deadwood_value",
-    "deal_commitment",
     "default_arrangement",
     "fingerprint",
     "format_cards",

@@ -2,7 +2,8 @@
 
 Seats are 0 and 1. Every action goes through :meth:`Hand.verify` (which raises
 :class:`IllegalAction` saying why) before anything changes, so a refused action leaves the
-hand exactly as it was. A hand is fully described by its rules, dealer, deck order and the
+hand exactly as it was. A hand is fully described by its deal terms (rules, dealer, the
+players in its seats, the scores, the deck order and the salt: :class:`DealTerms`) and the
 actions taken, which is also how it is saved and replayed.
 
 >>> import random
@@ -54,13 +55,15 @@ from game.rules.cards import (
 )
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
 from game.rules.fairness import (
+    COMMITMENT_VERSION,
     SALT_DIGITS,
-    deal_commitment,
+    DealTerms,
     is_commitment,
     is_salt,
     new_salt,
     prepared_salt,
 )
+from game.rules.fairness import MAX_SCORE as TERMS_MAX_SCORE
 from game.rules.fairness import fingerprint as commitment_fingerprint
 from game.rules.melds import (
     best_melds,
@@ -74,12 +77,19 @@ from game.rules.records import open_record, seal, show, whole_number, whole_numb
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import VOID_RESULT, HandResult, knock_limit_for, score_hand
 
-#: Version 2 added the deal's salt and commitment.
-RECORD_VERSION = 2
+#: Version 2 added the deal's salt and commitment (format 1: salt and deck); version 3 the
+#: players in the seats, and a commitment to every deal term (format 2).
+RECORD_VERSION = 3
 _V1_FIELDS = {"rules", "dealer", "scores", "deck", "actions", "state"}
-HAND_LAYOUTS: dict[int, set[str]] = {1: _V1_FIELDS, 2: _V1_FIELDS | {"salt", "commitment"}}
+HAND_LAYOUTS: dict[int, set[str]] = {
+    1: _V1_FIELDS,
+    2: _V1_FIELDS | {"salt", "commitment"},
+    3: _V1_FIELDS | {"salt", "commitment", "players"},
+}
+#: The commitment format of each record version (version 1 has none).
+FORMAT_OF_RECORD = {2: 1, 3: 2}
 #: No real match comes near this score; a record claiming more is corrupt.
-MAX_SCORE = 1_000_000
+MAX_SCORE = TERMS_MAX_SCORE
 
 
 def _name(card: Card) -> str:
@@ -206,6 +216,8 @@ class Hand:
     result: HandResult | None = None
     salt: str | None = None  # None only for hands saved before deals carried a commitment
     commitment: str | None = None
+    players: tuple[int, int] = (0, 1)  # the match players in seats 0 and 1
+    commitment_version: int | None = COMMITMENT_VERSION  # None: no commitment (see fairness)
 
     # --- creation -------------------------------------------------------------------------
 
@@ -217,19 +229,31 @@ class Hand:
         rng: random.Random,
         scores: tuple[int, int] = (0, 0),
         *,
+        players: tuple[int, int] = (0, 1),
         salted: bool = True,
+        commitment_version: int = COMMITMENT_VERSION,
     ) -> Hand:
         """Shuffle with ``rng``, draw the salt from it too, and deal.
 
         The salt is drawn after the shuffle, so the same generator gives the same deck as
         before deals were salted; ``salted=False`` deals exactly as the game did then (no salt
-        drawn, no commitment), only to replay matches saved in that format.
+        drawn, no commitment), only to replay matches saved in that format, and
+        ``commitment_version=1`` commits as the game did before the terms were bound.
+        ``players`` are the match players in seats 0 and 1.
         """
         deck = list(FULL_DECK)
         rng.shuffle(deck)
         if not salted:
-            return cls.from_deck(rules, dealer, deck, scores)._without_commitment()
-        return cls.from_deck(rules, dealer, deck, scores, salt=new_salt(rng))
+            return cls.from_deck(rules, dealer, deck, scores, players=players)._without_commitment()
+        return cls.from_deck(
+            rules,
+            dealer,
+            deck,
+            scores,
+            salt=new_salt(rng),
+            players=players,
+            commitment_version=commitment_version,
+        )
 
     @classmethod
     def from_deck(
@@ -240,13 +264,23 @@ class Hand:
         scores: tuple[int, int] = (0, 0),
         *,
         salt: str | None = None,
+        players: tuple[int, int] = (0, 1),
+        commitment_version: int = COMMITMENT_VERSION,
     ) -> Hand:
         """Deal from an explicit deck order (``deck[0]`` is dealt first, to the non-dealer).
 
         Cards go one at a time, alternately, starting with the non-dealer; the 21st card is
         the upcard, or the non-dealer's 11th card with the eleven-card deal. The hand commits
-        to the deck with ``salt`` (32 lowercase hex digits); without one, the public salt of a
-        prepared deal (:func:`~game.rules.fairness.prepared_salt`) is used.
+        to its terms (:class:`~game.rules.fairness.DealTerms`: the rules, the dealer, the
+        ``players`` in seats 0 and 1, the scores, the deck and ``salt``, 32 lowercase hex
+        digits); without a salt, the public salt of a prepared deal
+        (:func:`~game.rules.fairness.prepared_salt`) is used. Within a match,
+        :meth:`Match.deal_from <game.rules.match.Match.deal_from>` deals its next hand this way.
+
+        >>> from game.rules import FULL_DECK
+        >>> hand = Hand.from_deck(RuleSet.preset("standard"), 1, FULL_DECK)
+        >>> [str(c) for c in hand.hands[0][:3]], str(hand.upcard), hand.to_act
+        (['AC', '3C', '5C'], '8D', 0)
         """
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
             raise IllegalAction(f"The dealer must be seat 0 or 1, not {dealer!r}.")
@@ -257,6 +291,10 @@ class Hand:
             salt = prepared_salt(cards)
         if not is_salt(salt):
             raise IllegalAction(f"A salt is {SALT_DIGITS} lowercase hex digits, not {salt!r}.")
+        try:
+            terms = DealTerms(rules, dealer, tuple(players), tuple(scores), cards, salt, commitment_version)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as error:
+            raise IllegalAction(f"These are not the terms of a deal: {error}.") from None
         non_dealer = 1 - dealer
         hands: list[list[Card]] = [[], []]
         for i in range(20):
@@ -271,18 +309,24 @@ class Hand:
             hand = cls(rules, dealer, cards, knock_limit_for(rules, upcard), hands, stock,
                        [upcard], [None], Phase.UPCARD_OFFER, non_dealer, upcard, scores)  # fmt: skip
         hand.salt = salt
-        hand.commitment = deal_commitment(salt, cards)
+        hand.players = terms.players
+        hand.commitment_version = terms.version
+        hand.commitment = terms.commitment
         return hand
 
     def as_dealt(self) -> Hand:
-        """A new hand holding this same deal before any action (rules, dealer, deck, scores,
-        salt and commitment), to replay the hand step by step."""
-        fresh = Hand.from_deck(self.rules, self.dealer, self.deck, self.scores, salt=self.salt)
+        """A new hand holding this same deal before any action (its terms, commitment and
+        its format), to replay the hand step by step."""
+        fresh = Hand.from_deck(
+            self.rules, self.dealer, self.deck, self.scores, salt=self.salt, players=self.players,
+            commitment_version=self.commitment_version or COMMITMENT_VERSION,
+        )  # fmt: skip
         return fresh if self.salt is not None else fresh._without_commitment()
 
     def _without_commitment(self) -> Hand:
         # Hands saved before record version 2 had no salt: they replay without one.
         self.salt = self.commitment = None
+        self.commitment_version = None
         return self
 
     # --- queries --------------------------------------------------------------------------
@@ -296,6 +340,22 @@ class Hand:
     def is_over(self) -> bool:
         """Finished or void."""
         return self.phase in (Phase.FINISHED, Phase.VOID)
+
+    @property
+    def terms(self) -> DealTerms | None:
+        """What the deal committed to, in its commitment's format; None for a hand saved
+        before deals carried a commitment."""
+        if self.salt is None or self.commitment_version is None:
+            return None
+        return DealTerms(
+            self.rules, self.dealer, self.players, self.scores, self.deck, self.salt, self.commitment_version
+        )
+
+    def commitment_matches(self, commitment: str | None) -> bool:
+        """Whether `commitment` (as shown before the deal) is this deal's, recomputed now
+        from its terms; False for a hand without a commitment."""
+        terms = self.terms
+        return commitment is not None and terms is not None and terms.commitment == commitment
 
     @property
     def fingerprint(self) -> str | None:
@@ -711,21 +771,28 @@ class Hand:
     # --- records --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible record: rules, dealer, deck, salt, commitment and actions, plus a
-        summary of the state they lead to (so that an edit is caught on loading)."""
-        return seal(
-            {
-                "version": RECORD_VERSION,
-                "rules": self.rules.to_dict(),
-                "dealer": self.dealer,
-                "scores": list(self.scores),
-                "deck": [str(c) for c in self.deck],
-                "salt": self.salt,
-                "commitment": self.commitment,
-                "actions": [[p, action_to_data(a)] for p, a in self.actions],
-                "state": self._state_summary(),
-            }
-        )
+        """JSON-compatible record: the deal's terms, its commitment and the actions, plus a
+        summary of the state they lead to (so that an edit is caught on loading).
+
+        A hand committed in format 1 (or not at all) is written as the record version 2 it
+        was read from, so that its commitment stays checkable; every other one as version 3.
+        """
+        record: dict[str, Any] = {
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "players": list(self.players),
+            "scores": list(self.scores),
+            "deck": [str(c) for c in self.deck],
+            "salt": self.salt,
+            "commitment": self.commitment,
+            "actions": [[p, action_to_data(a)] for p, a in self.actions],
+            "state": self._state_summary(),
+        }
+        if self.commitment_version != COMMITMENT_VERSION:
+            record["version"] = 2
+            del record["players"]
+        return seal(record)
 
     def _state_summary(self) -> dict[str, Any]:
         return {
@@ -743,7 +810,8 @@ class Hand:
 
         Every problem raises :class:`RecordError`; a record written by a newer game raises its
         subclass :class:`FutureRecordError`. Version 1 records (before deals carried a salt and
-        a commitment) load as hands without a commitment.
+        a commitment) load as hands without a commitment; version 2 records keep their
+        format-1 commitment (salt and deck only).
         """
         version, record = open_record(data, "hand", HAND_LAYOUTS, RECORD_VERSION)
         hand = cls._deal_from_record(record, version)
@@ -770,17 +838,29 @@ class Hand:
             raise RecordError("the deck must hold each of the 52 cards exactly once")
         scores = whole_numbers(record["scores"], "the scores", 2, 0, MAX_SCORE)
         dealer = whole_number(record["dealer"], "the dealer", 0, 1)
+        players = (0, 1)
+        if version >= 3:
+            first, second = whole_numbers(record["players"], "the players", 2, 0, rules.players - 1)
+            if first == second:
+                raise RecordError(f"the players must be two different players, not {show(record['players'])}")
+            players = (first, second)
         salt, commitment = (None, None) if version == 1 else (record["salt"], record["commitment"])
-        if salt is None and commitment is None:
+        if version == 1 or (version == 2 and salt is None and commitment is None):
             return cls.from_deck(rules, dealer, deck, (scores[0], scores[1]))._without_commitment()
         if not is_salt(salt):
             raise RecordError(f"the salt must be {SALT_DIGITS} lowercase hex digits, not {show(salt)}")
         if not is_commitment(commitment):
             raise RecordError(f"the commitment must be 64 lowercase hex digits, not {show(commitment)}")
         assert isinstance(salt, str)
-        hand = cls.from_deck(rules, dealer, deck, (scores[0], scores[1]), salt=salt)
+        hand = cls.from_deck(
+            rules, dealer, deck, (scores[0], scores[1]), salt=salt, players=players,
+            commitment_version=FORMAT_OF_RECORD[version],
+        )  # fmt: skip
         if hand.commitment != commitment:
-            raise RecordError("the deal's commitment does not match its deck and salt: record tampered")
+            bound = (
+                "deck and salt" if version == 2 else "terms (rules, dealer, players, scores, deck and salt)"
+            )
+            raise RecordError(f"the deal's commitment does not match its {bound}: record tampered")
         return hand
 
     def _replay(self, actions: object) -> None:

@@ -15,20 +15,28 @@ out. With four, players 0 and 2 partner against 1 and 3; each round is two separ
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.cards import FULL_DECK
+from game.rules.cards import FULL_DECK, Card
 from game.rules.errors import IllegalAction, RecordError, RuleSetError
+from game.rules.fairness import COMMITMENT_VERSION
 from game.rules.hand import MAX_SCORE, Hand
 from game.rules.records import open_record, seal, show, whole_number, whole_numbers
 from game.rules.ruleset import NextDealer, RuleSet
 from game.rules.scoring import HandResult
 
-#: Version 2 added the first dealer (and its hands carry a commitment).
-RECORD_VERSION = 2
+#: Version 2 added the first dealer (and its hands carry a commitment); version 3 holds hand
+#: records of version 3 (their commitment binds every term of the deal), as well as older
+#: hands of a match begun before.
+RECORD_VERSION = 3
 _V1_FIELDS = {"rules", "rng_state", "hands", "recorded", "scores", "boxes"}
-MATCH_LAYOUTS: dict[int, set[str]] = {1: _V1_FIELDS, 2: _V1_FIELDS | {"first_dealer"}}
+MATCH_LAYOUTS: dict[int, set[str]] = {
+    1: _V1_FIELDS,
+    2: _V1_FIELDS | {"first_dealer"},
+    3: _V1_FIELDS | {"first_dealer"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +88,7 @@ class Match:
         self.current: Hand | None = None
         self.seats: tuple[int, int] = (0, 1)
         self._records: list[Hand] = []
+        self._dealt_from_given_deck = False
         # With a chosen first dealer nobody cuts, and the generator is not drawn from.
         self.first_cut = self._cut_for_deal() if first_dealer is None else (first_dealer, [])
         self.dealer = self.first_cut[0]
@@ -134,10 +143,51 @@ class Match:
         return rounds
 
     def new_hand(self) -> Hand:
-        """Deal the next hand (shuffled, and salted, with the match's random generator)."""
+        """Deal the next hand (shuffled, and salted, with the match's random generator); its
+        commitment binds the players of the match who sit in its seats."""
         return self._deal(salted=True)
 
-    def _deal(self, salted: bool) -> Hand:
+    def deal_from(self, deck: Sequence[Card], *, dealer: int | None = None, salt: str | None = None) -> Hand:
+        """Deal the next hand from `deck`, in that order, instead of shuffling: a prepared
+        lesson, the daily deal, a replay of a finished hand.
+
+        Everything else is as for :meth:`new_hand`: the match decides who plays, the hand
+        carries the players' scores, and it is recorded and scored the same way. In a
+        two-player match `dealer` (player 0 or 1) deals this hand and the next dealer follows
+        from them; None leaves the match's own choice. The hand commits to the deck with
+        `salt` (without one, the public salt of a prepared deal: see :meth:`Hand.from_deck`).
+        The random generator is not drawn from. A bad deck, dealer or salt is refused with
+        :class:`IllegalAction` and changes nothing.
+
+        Such a match is not saved: its record replays every hand from the random generator,
+        so :meth:`to_dict` refuses it.
+
+        >>> import random
+        >>> from game.rules.daily import daily_deck
+        >>> match = Match(RuleSet.preset("standard"), random.Random(1))
+        >>> hand = match.deal_from(daily_deck("2024-03-01"), dealer=1)
+        >>> hand.deck == daily_deck("2024-03-01"), hand.dealer, hand.to_act, match.current is hand
+        (True, 1, 0, True)
+        >>> match.deal_from(daily_deck("2024-03-01"))
+        Traceback (most recent call last):
+        ...
+        game.rules.errors.IllegalAction: Finish the hand in progress before dealing another.
+        """
+        if dealer is not None:
+            if self.rules.players != 2:
+                raise IllegalAction("Only a two-player match can be told who deals a given deck.")
+            if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+                raise IllegalAction(f"The dealer must be player 0 or 1, not {dealer!r}.")
+        return self._deal(salted=True, deck=tuple(deck), salt=salt, dealer=dealer)
+
+    def _deal(
+        self,
+        salted: bool,
+        commitment_version: int = COMMITMENT_VERSION,
+        deck: tuple[Card, ...] | None = None,
+        salt: str | None = None,
+        dealer: int | None = None,
+    ) -> Hand:
         if self.finished:
             raise IllegalAction("The match is over: no more hands are dealt.")
         if self.current is not None and not self.current.is_over:
@@ -145,9 +195,24 @@ class Match:
         if self.current is not None:
             raise IllegalAction("Record the finished hand before dealing another.")
         seats, dealer_seat = self._next_pairing()
-        self.seats = seats
+        if dealer is not None:
+            dealer_seat = dealer  # two players: the players are the seats
         seat_scores = (self.scores[self.side_of(seats[0])], self.scores[self.side_of(seats[1])])
-        hand = Hand.deal(self.rules, dealer_seat, self.rng, seat_scores, salted=salted)
+        if deck is None:
+            hand = Hand.deal(
+                self.rules, dealer_seat, self.rng, seat_scores, players=seats, salted=salted,
+                commitment_version=commitment_version,
+            )  # fmt: skip
+        else:
+            hand = Hand.from_deck(
+                self.rules, dealer_seat, deck, seat_scores, salt=salt, players=seats,
+                commitment_version=commitment_version,
+            )  # fmt: skip
+            self._dealt_from_given_deck = True
+        # Only now that the deal stands does the match change.
+        self.seats = seats
+        if dealer is not None:
+            self.dealer = dealer
         self.current = hand
         self._records.append(hand)
         return hand
@@ -290,7 +355,15 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible record: rules, the random generator's start state, the first dealer
-        if one was chosen, and every hand."""
+        if one was chosen, and every hand.
+
+        A match that dealt a hand from a given deck (:meth:`deal_from`) is refused with
+        :class:`IllegalAction`: loading replays every hand from the generator.
+        """
+        if self._dealt_from_given_deck:
+            raise IllegalAction(
+                "This match dealt a hand from a given deck: its record could not be replayed, so it is not saved."
+            )
         version, state, gauss = self._initial_rng_state
         return seal(
             {
@@ -326,8 +399,15 @@ class Match:
             raise RecordError("hands must be a list")
         recorded = whole_number(record["recorded"], "the number of recorded hands", 0, len(hands))
         match = cls(rules, _rng_from_record(record["rng_state"]), first_dealer)
+        formats: list[int | None] = []
         for number, hand_record in enumerate(hands, 1):
             match._replay_hand(number, hand_record, last=number == len(hands), score=number <= recorded)
+            formats.append(match._records[-1].commitment_version)
+            if version < 3 and formats[-1] == COMMITMENT_VERSION:
+                raise RecordError(f"hand {number} is of a later record version than the match that holds it")
+            if formats[-1] != COMMITMENT_VERSION and COMMITMENT_VERSION in formats:
+                # A match continued after an update deals in the new format from then on.
+                raise RecordError(f"hand {number} is committed in an older format than a hand before it")
         if len(match.played) != recorded:
             raise RecordError("the number of recorded hands does not match the hands")
         scores = whole_numbers(record["scores"], "the scores", match.sides, 0, MAX_SCORE)
@@ -342,8 +422,12 @@ class Match:
         except RecordError as error:
             raise RecordError(f"hand {number}: {error}") from None
         try:
-            # A hand saved without a commitment was dealt before deals were salted.
-            hand = self._deal(salted=replayed.salt is not None)
+            # A hand saved without a commitment was dealt before deals were salted; one saved
+            # in format 1 keeps that commitment (the fingerprint the table showed).
+            hand = self._deal(
+                salted=replayed.salt is not None,
+                commitment_version=replayed.commitment_version or COMMITMENT_VERSION,
+            )
         except IllegalAction as error:
             raise RecordError(f"hand {number} cannot follow the previous ones: {error}") from None
         if (
@@ -352,6 +436,8 @@ class Match:
             or replayed.dealer != hand.dealer
             or replayed.rules != self.rules
             or replayed.scores != hand.scores
+            or replayed.commitment != hand.commitment
+            or (replayed.commitment_version == COMMITMENT_VERSION and replayed.players != hand.players)
         ):
             raise RecordError(f"hand {number} was not dealt by this match: record tampered")
         for _, action in replayed.actions:

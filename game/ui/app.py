@@ -1,6 +1,11 @@
-"""The app: one window, one async render loop that rests when idle, a scene stack, settings.
+"""The app, the composition root: one window, one async render loop that rests when idle, the
+scene stack, the screens by name, settings.
 
-Scenes draw straight onto the window at its real size (see `game.ui.viewport`); when the
+This is the one module that knows every screen: it registers them by name (:data:`SCREENS`)
+and the after-hand buttons other parts of the game offer (:data:`AFTER_HAND`); screens
+reach each other only through those names (``app.screens.show("pause", ...)``).
+
+Scenes draw straight onto the window at its real size (see `game.ui.core.viewport`); when the
 window changes size or shape every scene lays itself out again and the art is redrawn for
 the new size. The loop never blocks: one `await asyncio.sleep(...)` per frame, which is what
 the browser build (pygbag) needs. When nothing animates, no AI thinks and no input arrives,
@@ -12,57 +17,106 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
-from game.ui import browser, richtext, table_draw, text
-from game.ui.art import CardArt
-from game.ui.notices import deliver_notices
-from game.ui.pointer import PointerFilter
-from game.ui.scene import SceneStack
-from game.ui.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Persistence, Settings, Stats
-from game.ui.sound import Sounds
-from game.ui.viewport import Viewport, parse_window
+from game.flags import decimal_number, seed, shown, whole_number
+from game.storage.persistence import Persistence
+from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
+from game.storage.stats import Stats
+from game.ui import probe
+from game.ui.coach.review import ReviewScene, review_button
+from game.ui.core import browser, drawing, richtext, text
+from game.ui.core.art import CardArt
+from game.ui.core.navigation import ScreenMaker, Screens
+from game.ui.core.pointer import PointerFilter
+from game.ui.core.scene import SceneStack
+from game.ui.core.sound import Sounds
+from game.ui.core.viewport import Viewport, parse_window
+from game.ui.fairplay.daily_deal import DailyResultScene, DailyTable
+from game.ui.fairplay.deal_check import FairPlayScene, deal_check_button
+from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.screens.celebration import CelebrationScene
+from game.ui.screens.help import HelpScene
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.new_match import NewMatchScene
+from game.ui.screens.notices import ConfirmScene, NoticeScene, deliver_notices
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.score_sheet import ScoreSheetScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.statistics import StatsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table import draw as table_draw
+from game.ui.table.after_hand import AfterHand, AfterHandButtons
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.scene import TableScene
+from game.ui.tutorial.scene import TutorialResultScene, TutorialScene
+
+SCREENS: dict[str, ScreenMaker] = {
+    "title": TitleScene,
+    "new_match": NewMatchScene,
+    "table": TableScene,
+    "pause": PauseScene,
+    "settings": SettingsScene,
+    "statistics": StatsScene,
+    "rules": RulesScene,
+    "help": HelpScene,
+    "notice": NoticeScene,
+    "confirm": ConfirmScene,
+    "score_sheet": ScoreSheetScene,
+    "match_result": MatchResultScene,
+    "celebration": CelebrationScene,
+    "hand_result": HandResultScene,
+    "away_game": AwayGameScene,
+    "privacy": PrivacyScene,
+    "deal_check": FairPlayScene,
+    "one_hand_table": OneHandTable,
+    "daily_table": DailyTable,
+    "daily_result": DailyResultScene,
+    "review": ReviewScene,
+    "tutorial": TutorialScene,
+    "tutorial_result": TutorialResultScene,
+}
+"""Every screen by the name the game asks for it by (each is its scene's `name`)."""
+
+AFTER_HAND: tuple[Callable[[], AfterHand], ...] = (deal_check_button, review_button)
+"""The buttons the hand result panel offers after a hand, in order: the deal check, the review."""
 
 DEFAULT_WINDOW = (1280, 720)
 SELFPLAY_DT = 1.0 / 60.0
 FRAME_RATE = 60
 IDLE_SLEEP_S = 1.0 / 30.0
 """How long an idle loop waits between looks at the input (it draws nothing meanwhile)."""
+DEEP_IDLE_AFTER_S = 2.0
+DEEP_IDLE_SLEEP_S = 0.1
+"""In the browser, once nothing has happened for DEEP_IDLE_AFTER_S, the loop looks ten times a
+second: each look costs the page over a millisecond of its main thread (measured in Chromium:
+4 % of a core at 30 looks a second, 1.6 % at ten), and a tap then waits at most 0.1 s."""
 BROWSER_POLL_S = 0.25
 """How often the browser page's size is checked (phones turn, windows are dragged)."""
 MAX_SPEED = 50.0
+MAX_SELFPLAY_HANDS = 100_000
 IN_BROWSER = sys.platform == "emscripten"
-
-
-def _hands(text: str) -> int:
-    value = _whole(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the number of hands cannot be negative ({value})")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+GESTURES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
+"""What a browser counts as the user's gesture that lets a page start its audio."""
 
 
 def _speed(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-    if not math.isfinite(value) or not 0 <= value <= MAX_SPEED:
-        raise argparse.ArgumentTypeError(f"speed must be from 0 (instant) to {MAX_SPEED:g}, not {text}")
-    return value
+        return decimal_number(0, MAX_SPEED)(text)  # plain digits: no "nan", "1e400" or "٣"
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"speed must be from 0 (instant) to {MAX_SPEED:g}, not {shown(text)}"
+        ) from None
 
 
 def _window(text: str) -> tuple[int, int]:
@@ -77,13 +131,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py", description="Gin Rummy")
     parser.add_argument(
         "--selfplay",
-        type=_hands,
+        type=whole_number(0, MAX_SELFPLAY_HANDS),
         metavar="HANDS",
         default=0,
         help="let the AI play both seats for HANDS hands, then exit",
     )
     parser.add_argument("--speed", type=_speed, default=None, help="animation speed multiplier (0 = instant)")
-    parser.add_argument("--seed", type=_whole, default=None, help="seed for deals and the AI")
+    parser.add_argument("--seed", type=seed, default=None, help="seed for deals and the AI")
     parser.add_argument(
         "--window", type=_window, metavar="WxH", default=None, help="open the window at this size"
     )
@@ -164,8 +218,15 @@ class App:
         self._excluded_s = 0.0
         self._dirty = True
         self._was_busy = True
+        self._last_active = 0.0
         self._browser_checked = 0.0
         self.stack = SceneStack()
+        self.screens = Screens(self.stack, self)
+        for name, make in SCREENS.items():
+            self.screens.register(name, make)
+        self.after_hand = AfterHandButtons()
+        for button in AFTER_HAND:
+            self.after_hand.register(button())
         self.art = CardArt()
         self.sounds = Sounds()
         self.pointer = PointerFilter()
@@ -202,6 +263,7 @@ class App:
         """Lay everything out for a window of `size` real pixels."""
         self.viewport = Viewport(size[0], size[1], density)
         self.pointer.reset()
+        drawing.reset()
         table_draw.reset()
         for scene in self.stack.scenes:
             scene.resized()
@@ -221,6 +283,15 @@ class App:
             self.resize(*page)
 
     # --- shared services --------------------------------------------------------------------
+
+    def match_rng(self) -> random.Random:
+        """A generator for a new match's deals, drawn from the app's seeded one.
+
+        Seeded with an integer: seeding with a float goes through `hash()`, which differs
+        between 64-bit CPython and the browser's 32-bit WebAssembly build, so `--seed N`
+        would deal other hands in the browser than on the desktop.
+        """
+        return random.Random(self.rng.getrandbits(64))
 
     @property
     def speed(self) -> float:
@@ -286,6 +357,8 @@ class App:
         ):
             self.invalidate()
             return
+        if event.type in GESTURES:
+            self.sounds.unlock()  # the page's audio starts on this gesture: sound may play now
         translated = self.pointer.translate(event, self.viewport.size, time.perf_counter())
         if translated is None:
             return
@@ -297,7 +370,9 @@ class App:
 
         Returns True when the frame was drawn.
         """
-        self._follow_page(time.perf_counter())
+        now = time.perf_counter()
+        self._follow_page(now)
+        self.sounds.rest_if_quiet(now)
         for event in pygame.event.get():
             self.dispatch(event)
         deliver_notices(self)
@@ -317,14 +392,7 @@ class App:
 
     async def run(self) -> int:
         """The render loop: runs until quit (or until self-play has played its hands)."""
-        from game.ui.title import TitleScene
-
-        if self.selfplay:
-            from game.ui.table import TableScene
-
-            self.stack.push(TableScene(self))
-        else:
-            self.stack.push(TitleScene(self))
+        self.screens.show("table" if self.selfplay else "title")
         clock = pygame.time.Clock()
         last = time.perf_counter()
         while self.running and self.stack.top is not None:
@@ -340,16 +408,33 @@ class App:
             if self.selfplay:
                 await asyncio.sleep(0)
             elif drawn or self._was_busy or self.stack.working():
-                clock.tick(FRAME_RATE)
-                await asyncio.sleep(0)
+                self._last_active = start
+                await self._next_frame(clock, start)
             else:
                 # Nothing to show: look at the input again in a moment, drawing nothing.
-                await asyncio.sleep(IDLE_SLEEP_S)
+                await asyncio.sleep(self._idle_sleep(start))
                 clock.tick()
         while self.stack.scenes:
             self.stack.pop()  # scenes save what they hold (the match in progress)
         self.write_frame_stats()
         return self.exit_code
+
+    def _idle_sleep(self, now: float) -> float:
+        """How long an idle loop waits before it looks at the input again."""
+        if IN_BROWSER and now - self._last_active > DEEP_IDLE_AFTER_S:
+            return DEEP_IDLE_SLEEP_S
+        return IDLE_SLEEP_S
+
+    async def _next_frame(self, clock: pygame.time.Clock, start: float) -> None:
+        """Wait for the next frame at FRAME_RATE, giving the time back to the event loop."""
+        if IN_BROWSER:
+            # In the browser Clock.tick waits by spinning (measured in Chromium: tick(10)
+            # held the page's only thread for 100 ms), so a moving screen cost a whole core:
+            # sleep out the rest of the frame on the page's event loop instead.
+            await asyncio.sleep(max(0.0, 1.0 / FRAME_RATE - (time.perf_counter() - start)))
+            return
+        clock.tick(FRAME_RATE)
+        await asyncio.sleep(0)
 
     def frame_stats(self) -> dict[str, float | int]:
         """Frame work times (events + update + draw + present) in milliseconds.
@@ -397,16 +482,18 @@ def create_app(argv: list[str] | None = None) -> App:
     pygame.init()
     text.reset()
     richtext.reset()
+    drawing.reset()
     table_draw.reset()
     app = App(options)
     app.open_window()
+    probe.attach(app)  # the browser test's snapshot; off unless its page asks (game/ui/probe.py)
     return app
 
 
 async def main(argv: list[str] | None = None) -> int:
     """Build the app and run its loop; returns the exit code."""
     if argv is None:
-        argv = sys.argv[1:] if not IN_BROWSER else []
+        argv = sys.argv[1:] if not IN_BROWSER else probe.page_options()
     app = create_app(argv)
     try:
         return await app.run()

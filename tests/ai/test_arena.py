@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 import pytest
 
@@ -46,13 +47,14 @@ def test_wilson_interval() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "argument --games: must be at least 1, not '0'"),
-        (["--games", "-10"], "argument --games: must be at least 1, not '-10'"),
-        (["--games", "ten"], "argument --games: must be a whole number, not 'ten'"),
-        (["--jobs", "0"], "argument --jobs: must be at least 1, not '0'"),
-        (["--jobs", "-1"], "argument --jobs: must be at least 1, not '-1'"),
-        (["--jobs", "1000"], "argument --jobs: must be at most 64, not '1000'"),
-        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--games", "0"], "argument --games: must be a whole number from 1 to 1000000, not '0'"),
+        (["--games", "-10"], "argument --games: must be a whole number from 1 to 1000000, not '-10'"),
+        (["--games", "ten"], "argument --games: must be a whole number from 1 to 1000000, not 'ten'"),
+        (["--games", "10" + "0" * 11], "argument --games: must be a whole number from 1 to 1000000"),
+        (["--jobs", "0"], "argument --jobs: must be a whole number from 1 to 64, not '0'"),
+        (["--jobs", "-1"], "argument --jobs: must be a whole number from 1 to 64, not '-1'"),
+        (["--jobs", "1000"], "argument --jobs: must be a whole number from 1 to 64, not '1000'"),
+        (["--seed", "x"], "argument --seed: must be a whole number from -4503599627370496 to"),
         (["--b", "nobody"], "argument --b: invalid choice: 'nobody'"),
     ],
 )
@@ -74,7 +76,7 @@ def test_a_negative_seed_is_a_seed_like_any_other(capsys: pytest.CaptureFixture[
 class Recording:
     """A player that notes the first hand it is dealt, then plays like ``level``."""
 
-    dealt: dict[tuple[str, int], tuple[object, ...]] = {}
+    dealt: ClassVar[dict[tuple[str, int], tuple[object, ...]]] = {}
 
     def __init__(self, level: str, seed: int) -> None:
         from game.ai import make_player
@@ -120,11 +122,19 @@ def test_the_interval_is_taken_over_the_pairs() -> None:
 
 
 def test_the_competition_table_and_the_knock_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["--a", "early", "--b", "waiter", "--games", "4", "--rules", "competition", "--json"]) == 0
+    assert (
+        arena.main(["--a", "early", "--b", "waiter", "--games", "4", "--rules", "competition", "--json"]) == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     assert summary["rules"] == "competition" and summary["pairs"] == 2
     rules = arena.RULE_TABLES["competition"]
-    assert (rules.gin_bonus, rules.undercut_bonus, rules.box_bonus, rules.game_bonus, rules.target) == (25, 25, 0, 0, 100)
+    assert (rules.gin_bonus, rules.undercut_bonus, rules.box_bonus, rules.game_bonus, rules.target) == (
+        25,
+        25,
+        0,
+        0,
+        100,
+    )
     knocks = summary["knocks"]
     assert knocks["a"]["knocks"] + knocks["b"]["knocks"] == summary["hands"] - summary["ends"].get("void", 0)
     assert knocks["a"]["undercut"] + knocks["b"]["undercut"] == summary["ends"].get("undercut", 0)

@@ -10,9 +10,22 @@ import pytest
 from tools import arena_panel, frozen_ai
 
 
-def test_a_small_panel_prints_its_table_and_saves_each_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_small_panel_prints_its_table_and_saves_each_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "panel.jsonl"
-    argv = ["--levels", "easy", "--opponents", "random,early", "--tables", "simple", "--pairs", "1", "--out", str(out)]
+    argv = [
+        "--levels",
+        "easy",
+        "--opponents",
+        "random,early",
+        "--tables",
+        "simple",
+        "--pairs",
+        "1",
+        "--out",
+        str(out),
+    ]
     assert arena_panel.main(argv) == 0
     text = capsys.readouterr().out
     assert "| level | random | early |" in text and "| easy |" in text
@@ -27,7 +40,9 @@ def test_a_small_panel_prints_its_table_and_saves_each_cell(tmp_path: Path, caps
     assert "| easy |" in capsys.readouterr().out
 
 
-def test_a_damaged_results_line_is_reported_and_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_damaged_results_line_is_reported_and_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "panel.jsonl"
     out.write_text("not json\n")
     assert arena_panel.load_results(out) == {}
@@ -40,10 +55,12 @@ def test_a_damaged_results_line_is_reported_and_skipped(tmp_path: Path, capsys: 
         (["--levels", "grandmaster"], "unknown level 'grandmaster'"),
         (["--tables", "tournament"], "unknown table 'tournament'"),
         (["--levels", "base:easy"], "base:LEVEL needs --baseline COMMIT"),
-        (["--pairs", "0"], "argument --pairs: must be at least 1"),
+        (["--pairs", "0"], "argument --pairs: must be a whole number from 1 to 100000"),
     ],
 )
-def test_bad_panel_arguments_are_refused(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_panel_arguments_are_refused(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as stop:
         arena_panel.main(argv)
     assert stop.value.code == 2 and message in capsys.readouterr().err

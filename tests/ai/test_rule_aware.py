@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from functools import cache
 
@@ -102,9 +103,13 @@ def test_under_simple_gin_it_never_weighs_a_knock() -> None:
                 seat = hand.to_act
                 assert seat is not None
                 action = players[seat].choose(hand.view(seat))
-                assert not isinstance(action, Knock) or deadwood_value(
-                    cards_to_mask(hand.hands[seat]) & ~(action.card.bit if action.card else 0)
-                ) == 0
+                assert (
+                    not isinstance(action, Knock)
+                    or deadwood_value(
+                        cards_to_mask(hand.hands[seat]) & ~(action.card.bit if action.card else 0)
+                    )
+                    == 0
+                )
                 hand.apply(action)
                 decisions += 1
     finally:
@@ -166,7 +171,7 @@ def test_the_stakes_follow_the_score() -> None:
     for rules in RULE_TABLES.values():
         stakes = MatchStakes(rules, 30, 60)
         points = [stakes.chance(x) for x in range(-60, 61, 5)]
-        assert all(b >= a - 1e-12 for a, b in zip(points, points[1:], strict=False))  # more points never hurt
+        assert all(b >= a - 1e-12 for a, b in itertools.pairwise(points))  # more points never hurt
         assert 0.0 <= points[0] < points[-1] <= 1.0
 
 

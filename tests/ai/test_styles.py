@@ -101,7 +101,9 @@ def test_the_early_knocker_knocks_at_the_first_chance_and_takes_what_lowers_its_
                 knocked += 1
             if isinstance(action, Discard):
                 kept = deadwood_value(hand & ~action.card.bit)
-                assert kept == min(deadwood_value(hand & ~c.bit) for c in view.hand if Discard(c) in view.legal_actions)
+                assert kept == min(
+                    deadwood_value(hand & ~c.bit) for c in view.hand if Discard(c) in view.legal_actions
+                )
         if view.phase in (Phase.UPCARD_OFFER, Phase.DRAW) and DrawDiscard() in view.legal_actions:
             top = view.discard_pile[-1]
             lowers = min(deadwood_value((hand | top.bit) & ~c.bit) for c in view.hand) < deadwood_value(hand)

@@ -1,4 +1,8 @@
-"""The deal's commitment: recomputable by anyone, fixed before play, never leaking the deck early."""
+"""The deal's commitment: recomputable by anyone, fixed before play, never leaking the deck early.
+
+tests/rules/test_deal_terms.py checks what format 2 binds; the format-1 text (salt and deck)
+is checked here for the hand records of version 2 that still carry it.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from hypothesis import strategies as st
 
 from game.rules import (
     FULL_DECK,
+    DealTerms,
     Hand,
     IllegalAction,
     Match,
@@ -32,12 +37,15 @@ def sha256_of_deal(salt: str, codes: list[str]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def test_commitment_is_sha256_of_prefix_salt_and_deck_codes() -> None:
-    hand = Hand.deal(RuleSet.preset(), 0, random.Random(11))
+def test_format_1_commitment_is_sha256_of_prefix_salt_and_deck_codes() -> None:
+    hand = Hand.deal(RuleSet.preset(), 0, random.Random(11), commitment_version=1)
     assert hand.salt is not None and re.fullmatch(r"[0-9a-f]{32}", hand.salt)
     codes = [str(card) for card in hand.deck]
     assert hand.commitment == sha256_of_deal(hand.salt, codes)
-    assert commitment_text(hand.salt, hand.deck) == f"gin-rummy/deal/v1:{hand.salt}:{' '.join(codes)}"
+    text = commitment_text({"salt": hand.salt, "deck": codes}, 1)
+    assert text == f"gin-rummy/deal/v1:{hand.salt}:{' '.join(codes)}"
+    # The same deal in the current format commits to more, so to another digest.
+    assert Hand.deal(RuleSet.preset(), 0, random.Random(11)).commitment != hand.commitment
 
 
 def test_salt_comes_from_the_injected_generator_after_the_shuffle() -> None:
@@ -59,8 +67,9 @@ def test_prepared_deals_are_committed_with_a_public_salt_or_a_given_one() -> Non
     codes = [str(c) for c in deck]
     public = hashlib.sha256(("gin-rummy/prepared-salt/v1:" + " ".join(codes)).encode()).hexdigest()[:32]
     hand = Hand.from_deck(RuleSet.preset(), 1, deck)
-    assert hand.salt == public and hand.commitment == sha256_of_deal(public, codes)
-    chosen = Hand.from_deck(RuleSet.preset(), 1, deck, salt="ab" * 16)
+    assert hand.salt == public
+    assert hand.commitment == DealTerms(RuleSet.preset(), 1, (0, 1), (0, 0), tuple(deck), public).commitment
+    chosen = Hand.from_deck(RuleSet.preset(), 1, deck, salt="ab" * 16, commitment_version=1)
     assert chosen.commitment == sha256_of_deal("ab" * 16, codes)
     for bad in ("AB" * 16, "ab" * 15, "xy" * 16, "ab" * 17):
         with pytest.raises(IllegalAction, match="salt"):
@@ -74,22 +83,28 @@ def test_fingerprint_is_the_first_twelve_hex_digits_in_groups_of_four() -> None:
     assert hand.fingerprint == fingerprint(c) == f"{c[0:4]} {c[4:8]} {c[8:12]}"
 
 
-def test_verify_commitment_accepts_the_deal_and_nothing_else() -> None:
-    hand = Hand.deal(RuleSet.preset(), 0, random.Random(3))
-    salt, commitment, deck = hand.salt, hand.commitment, list(hand.deck)
-    assert verify_commitment(commitment, salt, deck)
-    assert verify_commitment(commitment, salt, [str(c) for c in deck])  # as a record holds it
+@pytest.mark.parametrize("version", [1, 2])
+def test_verify_commitment_accepts_the_deal_and_nothing_else(version: int) -> None:
+    hand = Hand.deal(RuleSet.preset(), 0, random.Random(3), commitment_version=version)
+    record = hand.to_dict()
+    salt, commitment, deck = hand.salt, hand.commitment, record["deck"]
+    assert hand.terms is not None and verify_commitment(commitment, hand.terms)
+    assert verify_commitment(commitment, record, version)  # as a record holds it
+
+    def terms(**changes: object) -> dict[str, object]:
+        return {**record, **changes}
+
     swapped = deck[:]
     swapped[0], swapped[30] = swapped[30], swapped[0]
-    assert not verify_commitment(commitment, salt, swapped)
+    assert not verify_commitment(commitment, terms(deck=swapped), version)
     assert salt is not None
     edited = ("0" if salt[0] != "0" else "1") + salt[1:]
-    assert not verify_commitment(commitment, edited, deck)
+    assert not verify_commitment(commitment, terms(salt=edited), version)
     for junk in (None, 5, "", "zz" * 32, (commitment or "").upper()):
-        assert not verify_commitment(junk, salt, deck)
-        assert not verify_commitment(commitment, junk, deck)
-    assert not verify_commitment(commitment, salt, deck[:51])
-    assert not verify_commitment(commitment, salt, [*deck[:51], 7])
+        assert not verify_commitment(junk, record, version)
+        assert not verify_commitment(commitment, terms(salt=junk), version)
+    assert not verify_commitment(commitment, terms(deck=deck[:51]), version)
+    assert not verify_commitment(commitment, terms(deck=[*deck[:51], 7]), version)
 
 
 @settings(max_examples=60, deadline=None)
@@ -106,7 +121,7 @@ def test_views_reveal_the_deck_salt_and_commitment_only_at_the_end(rules: RuleSe
             if hand.is_over:
                 assert view.deck == hand.deck and view.salt == hand.salt
                 assert view.commitment == hand.commitment
-                assert verify_commitment(view.commitment, view.salt, view.deck)
+                assert hand.commitment_matches(view.commitment)
             else:
                 assert view.deck is None and view.salt is None and view.commitment is None
                 assert hand.salt not in repr(view) and hand.commitment not in repr(view)

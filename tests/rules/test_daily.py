@@ -63,7 +63,8 @@ def test_daily_hand_is_standard_with_the_player_first_and_committed() -> None:
     assert hand.deck == deck and sorted(hand.hands[0]) == sorted(deck[0:20:2])
     assert hand.upcard == deck[20]
     assert hand.salt == daily_salt("2024-03-01")
-    assert verify_commitment(hand.commitment, hand.salt, [str(c) for c in deck])
+    assert hand.terms is not None and verify_commitment(hand.commitment, hand.terms)
+    assert verify_commitment(hand.commitment, hand.to_dict())
 
 
 @pytest.mark.parametrize(

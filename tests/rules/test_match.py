@@ -374,3 +374,49 @@ def test_a_chosen_first_dealer_is_recorded_and_replays(players: int) -> None:
         changed.pop("checksum")
         with pytest.raises(RecordError):
             Match.from_dict(seal(changed))
+
+
+# --- a match handed its decks (prepared hands, the daily deal, replays) ---------------------
+
+
+def test_a_match_deals_a_given_deck_as_it_is_and_draws_nothing_from_its_generator() -> None:
+    from game.rules import FULL_DECK, daily_deck
+
+    match = Match(RuleSet.preset("standard", next_dealer="loser"), random.Random(3), first_dealer=0)
+    before = match.rng.getstate()
+    hand = match.deal_from(daily_deck("2024-03-01"), dealer=1, salt="ab" * 16)
+    assert hand.deck == daily_deck("2024-03-01") and hand.dealer == 1 and hand.salt == "ab" * 16
+    assert match.current is hand and match.hand_records == (hand,) and match.rng.getstate() == before
+    force_result(hand, win(0, 30))
+    match.record_hand(hand)
+    assert match.scores == [30, 0] and match.played[0].dealer == 1
+    # The loser deals next, and the next given deck carries the scores into the hand.
+    second = match.deal_from(list(reversed(FULL_DECK)))
+    assert second.dealer == 1 and second.scores == (30, 0) and second.deck[0] == FULL_DECK[-1]
+
+
+def test_a_bad_given_deck_or_dealer_is_refused_and_changes_nothing() -> None:
+    from game.rules import FULL_DECK
+
+    match = Match(RuleSet.preset("standard"), random.Random(3), first_dealer=0)
+    with pytest.raises(IllegalAction, match="52 cards"):
+        match.deal_from(FULL_DECK[:51])
+    with pytest.raises(IllegalAction, match="salt"):
+        match.deal_from(FULL_DECK, salt="not hex")
+    with pytest.raises(IllegalAction, match="player 0 or 1"):
+        match.deal_from(FULL_DECK, dealer=2)
+    assert match.current is None and match.hand_records == () and match.dealer == 0
+    three = Match(RuleSet.preset("standard", players=3), random.Random(3))
+    with pytest.raises(IllegalAction, match="two-player"):
+        three.deal_from(FULL_DECK, dealer=0)
+    assert three.current is None
+
+
+def test_a_match_dealt_from_a_given_deck_is_not_saved() -> None:
+    from game.rules import FULL_DECK
+
+    match = Match(RuleSet.preset("standard"), random.Random(3))
+    match.to_dict()  # an ordinary match saves
+    match.deal_from(FULL_DECK, dealer=0)
+    with pytest.raises(IllegalAction, match="not saved"):
+        match.to_dict()

@@ -22,7 +22,7 @@ Record = dict[str, Any]
 
 def as_version_1_hand(record: Record) -> Record:
     """A hand record in the layout of version 1 (no salt, no commitment), sealed."""
-    old = {k: v for k, v in record.items() if k not in ("salt", "commitment", "checksum")}
+    old = {k: v for k, v in record.items() if k not in ("salt", "commitment", "players", "checksum")}
     old["version"] = 1
     return seal(old)
 
@@ -139,7 +139,7 @@ def test_version_1_match_record_loads_and_carries_on(
     if not loaded.finished:
         assert loaded.new_hand().commitment is not None
     again = loaded.to_dict()
-    assert again["version"] == 2 and again["first_dealer"] is None
+    assert again["version"] == 3 and again["first_dealer"] is None
     reloaded = Match.from_dict(json_copy(again))
     assert reloaded.to_dict() == again
 
@@ -153,8 +153,15 @@ def test_stripping_a_commitment_from_a_match_hand_is_caught() -> None:
     first = record["hands"][0]
     first["salt"] = first["commitment"] = None
     first.pop("checksum")
-    seal(first)
     record.pop("checksum")
+    seal(first)
+    with pytest.raises(RecordError, match="hand 1: the salt must be"):  # version 3 always has one
+        Match.from_dict(seal(dict(record)))
+    # Written as the version 2 record of a hand dealt before deals were committed:
+    first.pop("checksum")
+    first.pop("players")
+    first["version"] = 2
+    seal(first)
     with pytest.raises(RecordError, match="hand 2 was not dealt by this match"):
         Match.from_dict(seal(record))
 
@@ -166,7 +173,7 @@ def test_records_from_a_newer_game_raise_future_record_error() -> None:
     hand = Hand.deal(RuleSet.preset(), 0, random.Random(1)).to_dict()
     match = Match(RuleSet.preset(), random.Random(1)).to_dict()
     for record, loader in ((hand, Hand.from_dict), (match, Match.from_dict)):
-        newer = {"version": 3, "layout": "whatever a later game writes"}  # not even our keys
+        newer = {"version": 4, "layout": "whatever a later game writes"}  # not even our keys
         with pytest.raises(FutureRecordError, match="newer version of the game"):
             loader(newer)
         bumped = json_copy(record)
@@ -188,7 +195,7 @@ def test_a_match_holding_a_newer_hand_is_corrupt() -> None:
     match = Match(RuleSet.preset(), random.Random(1))
     match.new_hand()
     record = json_copy(match.to_dict())
-    record["hands"][0]["version"] = 3
+    record["hands"][0]["version"] = 4
     record.pop("checksum")
     with pytest.raises(RecordError) as refusal:
         Match.from_dict(seal(record))

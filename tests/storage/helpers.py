@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules import Match, RuleSet
-from game.storage import BrowserBackend, DiskBackend, Storage
+from game.storage.store import BrowserBackend, DiskBackend, Storage
 
 
 class FakeLocalStorage:
@@ -98,3 +98,22 @@ def sample_match(hands: int = 1, seed: int = 7, **options: Any) -> Match:
         assert seat is not None
         hand.apply(players[seat].choose(hand.view(seat)))
     return match
+
+
+def finished_hands() -> list[tuple[Any, Any]]:
+    """Two finished hands and who played them, as the table exports them (AI against AI)."""
+    from game.ai import make_player
+    from game.rules import Hand
+    from game.verify import AISeat
+
+    result = []
+    for seed in (4, 5):
+        seats = (AISeat("simple", seed), AISeat("random", seed + 1))
+        players = [make_player(seat.level, seat.seed) for seat in seats]
+        hand = Hand.deal(RuleSet.preset("standard"), seed % 2, random.Random(seed))
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(players[seat].choose(hand.view(seat)))
+        result.append((hand, seats))
+    return result

@@ -19,17 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from game.persistence import Persistence
-from game.settings import SPEEDS
-from game.storage import DiskBackend, Storage
+from game.storage.persistence import Persistence
+from game.storage.settings import SPEEDS
+from game.storage.store import DiskBackend, Storage
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 12
 
 SAVING_LOOP = """
-from game.persistence import Persistence
-from game.settings import SPEEDS, Settings
-from game.stats import Bucket
+from game.storage.persistence import Persistence
+from game.storage.settings import SPEEDS, Settings
+from game.storage.stats import Bucket
 from tests.storage.helpers import sample_match
 
 persistence = Persistence()

@@ -1,4 +1,4 @@
-"""game.persistence: every record checked in full, refused ones set aside and reported once.
+"""game.storage.persistence: every record checked in full, refused ones set aside and reported once.
 
 Each test runs on the desktop backend (files in a temporary folder) and the browser one (a
 fake localStorage), since the game saves through both.
@@ -18,13 +18,14 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import game.rules
-from game.persistence import MATCH_SCHEMA, Persistence
+import game.storage.store
 from game.rules import Match, RecordError, RuleSet
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
 from game.rules.records import seal
-from game.settings import MatchSetup, Settings
-from game.stats import Bucket, Stats
-from game.storage import DiskBackend, Storage, StorageError
+from game.storage.persistence import MATCH_SCHEMA, Persistence
+from game.storage.settings import MatchSetup, Settings
+from game.storage.stats import Bucket, Stats
+from game.storage.store import DiskBackend, Storage, StorageError
 from tests.storage.helpers import Place, sample_match
 
 KEYS = ("settings", "statistics", "saved-match")
@@ -338,7 +339,7 @@ def _newer() -> list[tuple[str, bytes]]:
     return [
         ("settings", json.dumps({**good["settings"], "schema": 3, "colour": "teal"}).encode()),
         ("statistics", json.dumps({"schema": 99, "anything": [1, 2]}).encode()),
-        ("saved-match", json.dumps({"schema": 3, "match": "elsewhere"}).encode()),
+        ("saved-match", json.dumps({"schema": 4, "match": "elsewhere"}).encode()),
         ("saved-match", json.dumps({**match, "version": MATCH_RECORD_VERSION + 1}).encode()),
         ("saved-match", json.dumps({**good["saved-match"], "match": {**match, "version": 5}}).encode()),
     ]
@@ -462,14 +463,15 @@ def test_an_unreadable_record_is_reported_and_never_written_over(
 ) -> None:
     place = Place("disk", tmp_path / "data")
     good = write_good(place)
-    real = Path.read_bytes
+    real = game.storage.store.read_regular_file
 
-    def denied(self: Path) -> bytes:
-        if self.name == "statistics.json":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
+    def denied(path: Path, limit: int) -> bytes:
+        if Path(path).name == "statistics.json":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, limit)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    # Running as root, a file's mode bits do not refuse: the refusal is simulated.
+    monkeypatch.setattr(game.storage.store, "read_regular_file", denied)
     persistence = Persistence(storage=place.storage())
     stats = persistence.load_stats()
     assert stats == Stats()
@@ -477,7 +479,7 @@ def test_an_unreadable_record_is_reported_and_never_written_over(
     assert "could not be read (permission was refused)" in notice
     stats.record_match(Bucket("standard", "2", "easy"), True, 10)
     assert not persistence.save_stats(stats)
-    monkeypatch.setattr(Path, "read_bytes", real)
+    monkeypatch.setattr(game.storage.store, "read_regular_file", real)
     assert place.get("statistics") == good["statistics"]
     assert persistence.take_notices() == []
 
@@ -499,7 +501,7 @@ def test_a_failed_save_is_reported_once_and_the_game_goes_on(
     def fail(*args: object, **kwargs: object) -> Any:
         raise error
 
-    monkeypatch.setattr("game.storage.tempfile.mkstemp", fail)
+    monkeypatch.setattr("game.storage.store.tempfile.mkstemp", fail)
     for _ in range(30):  # a save every frame or every hand
         assert not persistence.save_stats(stats)
     assert persistence.take_notices() == [
@@ -507,7 +509,7 @@ def test_a_failed_save_is_reported_once_and_the_game_goes_on(
     ]
     monkeypatch.undo()
     assert persistence.save_stats(stats)
-    monkeypatch.setattr("game.storage.tempfile.mkstemp", fail)
+    monkeypatch.setattr("game.storage.store.tempfile.mkstemp", fail)
     assert not persistence.save_stats(stats)
     assert len(persistence.take_notices()) == 1  # failing again after a success is news
 
@@ -657,6 +659,10 @@ def test_any_stored_value_is_used_or_set_aside_and_never_crashes(data: st.DataOb
     notices = persistence.take_notices()
     if notices and "newer version" in notices[0]:
         assert place.get(key) == raw and place.backups(key) == []  # kept for that version
+    elif notices and "nothing was lost" in notices[0]:
+        # Statistics that lost their schema number are read in full, and the file is kept.
+        assert key == "statistics" and place.backups(key) == [raw]
+        assert loaded[1].to_dict()["buckets"] == Stats.from_dict({**value, "schema": 2}).to_dict()["buckets"]
     elif notices:
         assert place.backups(key) == [raw] and place.get(key) is None
         assert "damaged" in notices[0]
@@ -670,3 +676,41 @@ def test_any_stored_value_is_used_or_set_aside_and_never_crashes(data: st.DataOb
     persistence.save_stats(loaded[1])
     again = Persistence(storage=place.storage())
     assert again.load_settings() == loaded[0] and again.load_stats() == loaded[1]
+
+
+def test_the_ai_seed_is_kept_with_the_saved_match(place: Place) -> None:
+    match = sample_match(1)
+    setup = MatchSetup(("person", "ai"), "hard", ai_seed=41)
+    assert Persistence(storage=place.storage()).save_match(match, setup)
+    stored = json.loads(place.get("saved-match") or b"")
+    assert stored["schema"] == 3 and stored["setup"]["ai_seed"] == 41
+    saved = Persistence(storage=place.storage()).take_saved_match()
+    assert saved is not None and saved.setup == setup
+
+
+def test_a_schema_2_saved_match_loads_without_an_ai_seed(place: Place) -> None:
+    match = sample_match(1)
+    envelope = {
+        "schema": 2,
+        "match": match.to_dict(),
+        "setup": {"seats": ["person", "ai"], "ai_level": "easy"},
+    }
+    place.put("saved-match", json.dumps(envelope).encode())
+    persistence = Persistence(storage=place.storage())
+    saved = persistence.take_saved_match()
+    assert (
+        saved is not None
+        and saved.setup == MatchSetup(("person", "ai"), "easy")
+        and saved.setup.ai_seed is None
+    )
+    assert persistence.take_notices() == []
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, "41", 2**60])
+def test_a_bad_ai_seed_is_damage(place: Place, seed: object) -> None:
+    envelope = {"schema": 3, "match": sample_match(1).to_dict(),
+                "setup": {"seats": ["person", "ai"], "ai_level": "easy", "ai_seed": seed}}  # fmt: skip
+    place.put("saved-match", json.dumps(envelope).encode())
+    persistence = Persistence(storage=place.storage())
+    assert not persistence.has_saved_match()
+    assert "was damaged" in persistence.take_notices()[0]

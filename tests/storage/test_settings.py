@@ -1,4 +1,4 @@
-"""game.settings: every engine option in plain words, validated, and mapped to a valid RuleSet."""
+"""game.storage.settings: every engine option in plain words, validated, and mapped to a valid RuleSet."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import game.settings as settings_module
+import game.storage.settings as settings_module
 from game.rules import RuleSet
-from game.settings import (
+from game.storage.settings import (
     AI_LEVELS,
     FIRST_DEALERS,
     PLAYER_COUNTS,
@@ -20,7 +20,7 @@ from game.settings import (
     MatchSetup,
     Settings,
 )
-from game.storage import DamagedRecordError, NewerRecordError
+from game.storage.store import DamagedRecordError, NewerRecordError
 
 RULE_FLAGS = (
     "oklahoma_ace_gin_only",
@@ -245,3 +245,9 @@ def test_match_setup_lists_the_seats_in_play() -> None:
     with pytest.raises(ValueError):
         MatchSetup(("person",), "hard")
     assert MatchSetup.from_dict(setup.to_dict()) == setup
+
+
+def test_settings_moved_inside_something_are_damage_not_defaults() -> None:
+    with pytest.raises(DamagedRecordError, match="none of their fields"):
+        Settings.from_dict({"x": Settings(speed="fast").to_dict()})
+    assert Settings.from_dict({}) == Settings()

@@ -1,4 +1,4 @@
-"""game.stats: statistics per variant, format and AI level, totals, streaks and the daily deal."""
+"""game.storage.stats: statistics per variant, format and AI level, totals, streaks and the daily deal."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.rules import RuleSet
-from game.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, MatchSetup
-from game.stats import MAX_COUNT, PEOPLE, Bucket, Record, Stats
-from game.storage import DamagedRecordError, NewerRecordError
+from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, MatchSetup
+from game.storage.stats import MAX_COUNT, PEOPLE, Bucket, Record, Stats
+from game.storage.store import DamagedRecordError, NewerRecordError
 
 HARD = Bucket("standard", "2", "hard")
 EASY_OKLAHOMA = Bucket("oklahoma", "3", "easy")

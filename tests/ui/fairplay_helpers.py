@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App, create_app
-from game.ui.results import HandResultScene
-from game.ui.seats import ThinkingSeat, make_ai
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.seats import ThinkingSeat, make_ai
 
 from .harness import frames, post, run_until
 

@@ -9,8 +9,8 @@ import pygame
 
 from game.rules import Card, Hand, Match, Phase, parse_cards
 from game.ui.app import App, create_app
-from game.ui.seats import ThinkingSeat
-from game.ui.table import TableScene, new_match
+from game.ui.table.scene import TableScene, new_match
+from game.ui.table.seats import ThinkingSeat
 
 DT = 1.0 / 60.0
 

@@ -1,15 +1,13 @@
 """Helpers for the tests of the screens around the table: fingers, storage, stand-in screens.
 
 The rules screen, the tutorial and the score sheet are built by other parts of the game;
-`stand_ins` puts small recording versions of them in their module names, so the menus'
-real calls (lazy imports inside the handlers) are exercised whether or not they exist yet.
+`stand_ins` registers small recording versions of them under their screen names (the app's
+registry, `game.ui.app.SCREENS`), so the menus' real calls are exercised on their own.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import types
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,8 +15,9 @@ import pygame
 import pytest
 
 from game.rules import Match, RuleSet
+from game.ui import app as app_module
 from game.ui.app import App, create_app
-from game.ui.scene import Scene
+from game.ui.core.scene import Scene
 
 from .harness import DT, frames, post
 
@@ -42,7 +41,7 @@ def started_match(seed: int = 2, variant: str = "standard") -> Match:
 
 def played_match(hands: int = 2, seed: int = 5) -> Match:
     """A two-player match with `hands` hands played by the simple AI, and the next one dealt."""
-    from game.ui.seats import make_ai
+    from game.ui.table.seats import make_ai
 
     match = Match(RuleSet.preset("standard"), random.Random(seed))
     players = [make_ai("simple", seed=seed + 1), make_ai("simple", seed=seed + 2)]
@@ -154,17 +153,10 @@ def stand_ins(monkeypatch: pytest.MonkeyPatch) -> StandIns:
             super().__init__(app, match)
             seen.score_sheets.append(match)
 
-    def start_tutorial(app: Any) -> None:
+    def tutorial(app: Any) -> Scene:
         seen.tutorials += 1
-        app.stack.push(_Shown(app, "tutorial"))
+        return _Shown(app, "tutorial")
 
-    for module_name, names in (
-        ("game.ui.rules_scene", {"RulesScene": RulesScene}),
-        ("game.ui.scoresheet", {"ScoreSheetScene": ScoreSheetScene}),
-        ("game.ui.tutorial", {"start_tutorial": start_tutorial}),
-    ):
-        module = types.ModuleType(module_name)
-        for attr, value in names.items():
-            setattr(module, attr, value)
-        monkeypatch.setitem(sys.modules, module_name, module)
+    for name, maker in (("rules", RulesScene), ("score_sheet", ScoreSheetScene), ("tutorial", tutorial)):
+        monkeypatch.setitem(app_module.SCREENS, name, maker)
     return seen

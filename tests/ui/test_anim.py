@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.anim import EASINGS, Animator, Tween
+from game.ui.core.anim import EASINGS, Animator, Tween
 
 
 class Thing:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import art, richtext, text
-from game.ui.art import CardArt
+from game.ui.core import art, richtext, text
+from game.ui.core.art import CardArt
 
 ROOT = Path(__file__).resolve().parents[2]
 COURTS = [f"{rank}{suit}" for suit in art.SUITS for rank in "JQK"]

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from game.ui import app as app_module
-from game.ui import browser
-from game.ui.settings_scene import FULLSCREEN, SettingsScene
+from game.ui.core import browser
+from game.ui.screens.settings_screen import FULLSCREEN, SettingsScene
 
 from .harness import frames, make_app, post
 
@@ -48,9 +48,12 @@ def page(monkeypatch):
 
 
 def test_the_page_size_is_read_in_real_pixels(page):
-    assert browser.page_size() == ((1170, 2532), 3.0)
-    page.devicePixelRatio = 9.0  # absurd densities are capped
-    assert browser.page_size() == ((1560, 3376), 4.0)
+    # A phone at devicePixelRatio 3 is drawn at density 2 (browser.MAX_DENSITY says why).
+    assert browser.page_size() == ((780, 1688), 2.0)
+    page.devicePixelRatio = 1.5
+    assert browser.page_size() == ((585, 1266), 1.5)
+    page.devicePixelRatio = 0.5  # a zoomed-out desktop page still gets whole pixels
+    assert browser.page_size() == ((390, 844), 1.0)
 
 
 def test_the_game_follows_the_page_when_a_phone_is_turned(page, monkeypatch):
@@ -58,13 +61,13 @@ def test_the_game_follows_the_page_when_a_phone_is_turned(page, monkeypatch):
     monkeypatch.setattr(app_module, "IN_BROWSER", True)
     monkeypatch.setattr(app_module, "BROWSER_POLL_S", 0.0)
     frames(app)
-    assert app.viewport.size == (1170, 2532) and app.viewport.density == 3.0 and app.viewport.portrait
-    # At density 3 a 44-unit button is at least 44 CSS pixels: the scale covers the density.
-    assert app.viewport.scale >= 3.0
+    assert app.viewport.size == (780, 1688) and app.viewport.density == 2.0 and app.viewport.portrait
+    # At density 2 a 44-unit button is at least 44 CSS pixels: the scale covers the density.
+    assert app.viewport.scale >= 2.0
     page.innerWidth, page.innerHeight = 844, 390  # turned sideways
     frames(app)
-    assert app.viewport.size == (2532, 1170) and not app.viewport.portrait
-    assert pygame.display.get_surface().get_size() == (2532, 1170)
+    assert app.viewport.size == (1688, 780) and not app.viewport.portrait
+    assert pygame.display.get_surface().get_size() == (1688, 780)
 
 
 def test_full_screen_is_offered_where_the_page_allows_it(page):

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game.rules import Match, RuleSet
-from game.ui.celebrate import MIN_MOMENT, CelebrationScene, moment_length
-from game.ui.match_result import MatchResultScene
-from game.ui.results import HandResultScene
-from game.ui.settings import SPEEDS
+from game.storage.settings import SPEEDS
+from game.ui.screens.celebration import MIN_MOMENT, CelebrationScene, moment_length
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.table.hand_result import HandResultScene
 
 from .harness import DT, click, deck_for, frames, key, make_app, run_until, start_table
 from .table_support import tap

@@ -10,10 +10,11 @@ import pygame
 import pytest
 
 from game.rules import Pass, ResultKind, daily_hand
-from game.ui import browser
-from game.ui.daily import DailyResultScene, DailyTable, daily_seed, open_daily
-from game.ui.daily_share import DailyOutcome, daily_label
-from game.ui.fairplay import FairPlayScene
+from game.ui.core import browser
+from game.ui.fairplay.daily_deal import DailyResultScene, DailyTable, daily_seed, open_daily
+from game.ui.fairplay.daily_share import DailyOutcome
+from game.ui.fairplay.deal_check import FairPlayScene
+from game.ui.screens.title import daily_label
 
 from .fairplay_helpers import app_at, click_button, finish_hand, press, tap, tap_button
 from .harness import frames, run_until
@@ -211,10 +212,10 @@ def test_layout_of_the_daily_table_and_result_at_every_size(size):
 
 
 def _title_with_daily(app, monkeypatch):
-    from game.ui import daily
-    from game.ui.title import TitleScene
+    from game.ui.core import dates
+    from game.ui.screens.title import TitleScene
 
-    monkeypatch.setattr(daily, "today", lambda: DAY)
+    monkeypatch.setattr(dates, "today", lambda: DAY)
     title = TitleScene(app)
     app.stack.replace_all(title)
     frames(app)

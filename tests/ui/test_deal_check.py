@@ -3,13 +3,15 @@ the result reveals the deck and says whether it matches the fingerprint shown.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
-from game.rules import card_symbol, deal_commitment, fingerprint
-from game.ui.results import HandResultScene
-from game.ui.table import TableScene
-from game.ui.table_draw import status_text
+from game.rules import card_symbol, fingerprint
+from game.ui.table.draw import status_text
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.scene import TableScene
 
 from .harness import deck_for, frames, key, make_app, run_until, start_table
 from .table_support import TABLE_IDS, TABLE_SIZES, sized_app
@@ -66,7 +68,7 @@ def test_a_deck_that_does_not_match_the_fingerprint_shown_is_reported():
     table = start_table(app, deck_for(**GIN_DEAL), dealer=1, script=[])
     hand = table.hand
     # As if the table had shown the fingerprint of another deal than the one played.
-    table.flow.shown_commitment = deal_commitment("0" * 32, hand.deck)
+    table.flow.shown_commitment = replace(hand.terms, salt="0" * 32).commitment
     for code in (pygame.K_t, pygame.K_g, pygame.K_RETURN):
         key(app, code)
     run_until(app, lambda: isinstance(app.stack.top, HandResultScene))
@@ -89,3 +91,20 @@ def test_the_deal_check_fits_beside_the_panel_without_covering_cards(size):
     if result.band is not None:
         assert not any(area.colliderect(rect) for rect in covered)
         assert not result.band.colliderect(result.rect)
+
+
+@pytest.mark.parametrize("density", [1.0, 2.0, 3.0])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=TABLE_IDS)
+def test_the_lines_under_the_piles_stay_inside_the_window(size, density):
+    """Seen in Chromium at 844x390: the centred fingerprint line began off the left edge."""
+    app = sized_app((round(size[0] * density), round(size[1] * density)))
+    app.resize(app.viewport.size, density)
+    table = TableScene(app)
+    app.stack.replace_all(table)  # a fresh start at this size, not only after turning
+    run_until(app, lambda: not table.dealing)
+    frames(app, 2)
+    width, height = app.viewport.size
+    lines = [rect for kind, _, rect, _ in table.draw_list if kind in ("fingerprint", "label")]
+    assert any(kind == "fingerprint" for kind, *_ in table.draw_list)
+    for rect in lines:
+        assert rect.left >= 0 and rect.right <= width and rect.top >= 0 and rect.bottom <= height, rect

@@ -8,18 +8,20 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.rules import Hand, RuleSet, card_symbol
-from game.ui import browser
-from game.ui.fairplay import DealCheck, FairPlayScene, PlayedDeal, played_deal
-from game.ui.fairplay_deal import OneHandTable
-from game.ui.fairplay_export import export_hand_file
-from game.ui.results import HandResultScene
-from game.ui.table import TableScene
+from game.ui.core import browser
+from game.ui.fairplay.deal_check import DealCheck, FairPlayScene
+from game.ui.fairplay.export import export_hand_file
+from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.outcome import PlayedDeal, played_deal
+from game.ui.table.scene import TableScene
 from game.verify import AISeat, PersonSeat, export_hand, verify_export
 from game.verify import main as verify_main
 
@@ -62,14 +64,15 @@ def test_the_result_panel_opens_the_deal_check_and_back_returns_to_it(how):
     assert len(table.match.played) == 1, "the match went on to its second hand"
 
 
-def test_the_check_is_computed_from_the_revealed_salt_and_deck():
+def test_the_check_is_computed_from_the_revealed_terms():
     hand = Hand.deal(RuleSet.preset("standard"), 0, random.Random(7))
-    check = DealCheck(hand.commitment, hand.salt, hand.deck)
+    check = DealCheck(hand.commitment, hand.terms)
     assert check.matches and check.verdict == "✓ matches" and check.computed == hand.commitment
     swapped = (hand.deck[1], hand.deck[0], *hand.deck[2:])
-    assert not DealCheck(hand.commitment, hand.salt, swapped).matches
-    assert not DealCheck(hand.commitment, "0" * 32, hand.deck).matches
-    assert DealCheck(None, None, hand.deck).verdict == "No commitment"
+    assert not DealCheck(hand.commitment, replace(hand.terms, deck=swapped)).matches
+    assert not DealCheck(hand.commitment, replace(hand.terms, salt="0" * 32)).matches
+    assert not DealCheck(hand.commitment, replace(hand.terms, scores=(0, 50))).matches
+    assert DealCheck(None, None).verdict == "No commitment"
 
 
 def test_the_screen_shows_the_fingerprint_from_before_the_deal_the_salt_the_deck_and_a_match():
@@ -192,7 +195,8 @@ def test_replay_deals_the_same_deck_to_the_chosen_seat_against_the_same_ai(same_
     assert sorted(again.hands[0]) == sorted(dealt.hands[wanted])
     assert sorted(again.hands[1]) == sorted(dealt.hands[1 - wanted])
     assert replay.hand.deck == original.deck and replay.hand.rules == original.rules
-    assert replay.hand.fingerprint == original.fingerprint
+    # The commitment binds the dealer too: the other seat's cards are another deal's terms.
+    assert (replay.hand.fingerprint == original.fingerprint) == same_seat
     ai = replay.flow.seats[1].player
     assert (ai.level, ai.seed) == (opponent.level, opponent.seed)
     finish_hand(app, replay)

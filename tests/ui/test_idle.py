@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.rules import Pass, Phase
-from game.ui.title import SETTLE_S, TitleScene
+from game.ui.screens.title import SETTLE_S, TitleScene
 
 from .harness import create_app, deck_for, frames, key, post, run_until, start_table
 
@@ -95,3 +95,77 @@ def test_a_window_resize_or_expose_redraws_once(presents):
     app.resize((900, 700))
     assert app.frame(1 / 60) is True
     assert _idle_frames(app, 10)[0] == 0
+
+
+def test_in_the_browser_frames_are_paced_by_sleeping_not_by_clock_tick(monkeypatch):
+    """Clock.tick spins in the browser (it held Chromium's main thread for whole frames):
+    there the loop waits for the next frame by sleeping on the event loop instead."""
+    import asyncio
+
+    from game.ui import app as app_module
+
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "1"])
+    monkeypatch.setattr(app_module, "IN_BROWSER", True)
+    ticks: list[tuple[object, ...]] = []
+    sleeps: list[float] = []
+
+    class Clock:
+        def tick(self, *rate: object) -> int:
+            ticks.append(rate)
+            return 0
+
+    real_sleep = asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        if len(sleeps) >= 90:  # the title sways for a while: enough frames seen
+            app.quit()
+        await real_sleep(0)
+
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    asyncio.run(app.run())
+    assert app.frames_drawn >= 60  # the showcase cards moved, frame after frame
+    assert all(rate == () for rate in ticks)  # never tick(FRAME_RATE), which would spin
+    frame = 1 / app_module.FRAME_RATE
+    assert all(0 <= seconds <= frame for seconds in sleeps[:60])
+    assert sum(seconds > 0 for seconds in sleeps[:60]) >= 30  # the rest of each frame is slept out
+
+
+def test_in_the_browser_a_long_rest_looks_at_the_input_ten_times_a_second(monkeypatch):
+    """Each look costs the page's main thread: after two quiet seconds the loop looks less often."""
+    import asyncio
+
+    from game.ui import app as app_module
+
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "1"])
+    monkeypatch.setattr(app_module, "IN_BROWSER", True)
+    clock = {"now": 1000.0}
+    sleeps: list[float] = []
+    pressed: list[int] = []
+    real_sleep = asyncio.sleep
+    deep_s = app_module.DEEP_IDLE_SLEEP_S
+
+    async def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        clock["now"] += max(seconds, 1 / 240)  # time passes while the loop waits (and works)
+        deep = sum(s == deep_s for s in sleeps)
+        if deep == 10 and not pressed:  # resting deeply: a key press wakes the loop
+            pressed.append(len(sleeps))
+            post(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+        if deep >= 20 or len(sleeps) > 3000:  # (3000: never resting deeply must fail, not hang)
+            app.quit()
+        await real_sleep(0)
+
+    monkeypatch.setattr(app_module.time, "perf_counter", lambda: clock["now"])
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    asyncio.run(app.run())
+    first_deep = sleeps.index(deep_s)
+    # The first quiet two seconds are looked at 30 times a second, then ten times.
+    quiet = [s for s in sleeps[:first_deep] if s == app_module.IDLE_SLEEP_S]
+    assert len(quiet) >= int(app_module.DEEP_IDLE_AFTER_S * 30) - 2
+    assert set(sleeps[first_deep : pressed[0]]) == {deep_s}
+    # The key press is taken at the next look; the loop draws, then rests lightly again first.
+    after = sleeps[pressed[0] :]
+    assert app_module.IDLE_SLEEP_S in after[: after.index(deep_s)]
+    assert app.frames_drawn > 0

@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from game.rules import Arrange, Card, DrawDiscard, EndLayoff, Knock, Pass, Phase
-from game.ui.away_game import AwayGameScene
-from game.ui.match_result import MatchResultScene
-from game.ui.menus import HelpScene
-from game.ui.pause import PauseScene
-from game.ui.results import HandResultScene
-from game.ui.stats_scene import StatsScene
-from game.ui.title import TitleScene
+from game.ui.screens.help import HelpScene
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.statistics import StatsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.hand_result import HandResultScene
 
 from .harness import create_app, deck_for, frames, run_until, start_table
 from .layout_check import SIZES, layout_problems
@@ -101,7 +101,7 @@ def test_layoffs_when_the_ai_knocks(size):
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("players", ["3", "4"])
 def test_three_and_four_player_tables(size, players):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
     app = _app(size)
     app.settings.players = players

@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from game.rules import Match, RuleSet
-from game.ui.away_game import AwayGameScene
-from game.ui.celebrate import CelebrationScene
-from game.ui.results import HandResultScene
-from game.ui.seats import ThinkingSeat, make_ai
-from game.ui.table import TableScene
+from game.ui.screens.celebration import CelebrationScene
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.scene import TableScene
+from game.ui.table.seats import ThinkingSeat, make_ai
 
 from .harness import deck_for, frames, key, run_until, start_table
 from .layout_check import layout_problems
@@ -96,8 +96,8 @@ def _rests(app, settle: int = 5, idle: int = 60) -> bool:
 
 
 def test_the_new_screens_rest_when_idle_and_animate_only_while_something_moves():
-    from game.ui.match_result import MatchResultScene
-    from game.ui.settings import MatchSetup
+    from game.storage.settings import MatchSetup
+    from game.ui.screens.match_result import MatchResultScene
 
     from .table_support import played_match
 

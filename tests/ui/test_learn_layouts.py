@@ -11,11 +11,11 @@ import pytest
 
 from game.rules import RuleSet
 from game.ui.app import create_app
-from game.ui.richtext import render_rich
-from game.ui.rules_scene import RulesScene
-from game.ui.title import TitleScene
-from game.ui.tutorial import TutorialResultScene, start_tutorial
-from game.ui.tutorial_prompt import INK
+from game.ui.core.richtext import render_rich
+from game.ui.core.theme import INK
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.title import TitleScene
+from game.ui.tutorial.scene import TutorialResultScene, start_tutorial
 
 from .harness import frames
 from .layout_check import SIZES, layout_problems

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from game.rules import Match, RuleSet
-from game.stats import Bucket
-from game.ui.match_result import MatchResultScene
-from game.ui.newmatch import NewMatchScene
-from game.ui.notices import NoticeScene
-from game.ui.pause import PauseScene
-from game.ui.settings_scene import SettingsScene
-from game.ui.stats_scene import StatsScene
-from game.ui.title import TitleScene
+from game.storage.stats import Bucket
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.new_match import NewMatchScene
+from game.ui.screens.notices import NoticeScene
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.statistics import StatsScene
+from game.ui.screens.title import TitleScene
 
 from .harness import deck_for, frames, start_table
 from .layout_check import SIZES, layout_problems

@@ -9,7 +9,7 @@ import random
 
 import pygame
 
-from game.ui.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .harness import cards_in_play, frames, make_app, post
 
@@ -37,7 +37,7 @@ def _near_the_end(app) -> None:
 
 def _autopilot(app, on: bool) -> None:
     """Let an AI play the human seat for a while, so hands reach their end between the noise."""
-    from game.ui.seats import ThinkingSeat, make_ai
+    from game.ui.table.seats import ThinkingSeat, make_ai
 
     for scene in app.stack.scenes:
         if isinstance(scene, TableScene):
@@ -67,7 +67,7 @@ def _window_pos(app, rng: random.Random) -> tuple[int, int]:
 def test_random_input_never_breaks_the_game():
     app = make_app("--level", "simple")
     rng = random.Random(2024)
-    from game.ui.title import TitleScene
+    from game.ui.screens.title import TitleScene
 
     app.stack.push(TitleScene(app))
     for step in range(2500):

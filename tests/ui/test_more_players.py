@@ -10,11 +10,11 @@ import pygame
 
 from game.rules import Match, RuleSet
 from game.ui.app import create_app
-from game.ui.away_game import AwayGameScene
-from game.ui.match_result import MatchResultScene
-from game.ui.players import round_lines
-from game.ui.results import HandResultScene
-from game.ui.table import TableScene
+from game.ui.core.seating import round_lines
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.scene import TableScene
 
 from .harness import DT, frames, key, make_app
 
@@ -175,7 +175,7 @@ def test_a_saved_match_resumes_an_away_hand_and_plays_it_without_blocking():
 
 def test_mouse_play_from_seat_one_with_three_players():
     from game.rules import Discard, DrawStock, Pass, Phase
-    from game.ui.seats import ThinkingSeat
+    from game.ui.table.seats import ThinkingSeat
 
     from .harness import Script, card_point, click, drag
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.settings import Settings
-from game.ui import newmatch
-from game.ui.newmatch import OPTION_ORDER, NewMatchScene, shown_options
-from game.ui.notices import ConfirmScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.storage.settings import Settings
+from game.ui.screens import new_match as newmatch
+from game.ui.screens.new_match import OPTION_ORDER, NewMatchScene, shown_options
+from game.ui.screens.notices import ConfirmScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .harness import click, drag, frames, key, post, run_until
 from .menu_helpers import bare_app, finger_swipe, finger_tap, rests, row_point, started_match, storage_app

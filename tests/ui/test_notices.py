@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.storage import StorageError
-from game.ui.notices import ConfirmScene, NoticeScene, deliver_notices
-from game.ui.title import TitleScene
+from game.storage.store import StorageError
+from game.ui.screens.notices import ConfirmScene, NoticeScene, deliver_notices
+from game.ui.screens.title import TitleScene
 
 from .harness import click, deck_for, frames, key, start_table
 from .menu_helpers import bare_app, finger_tap, rests, storage_app

@@ -10,14 +10,15 @@ import pygame
 import pytest
 
 from game.rules import Card, Match, Phase, RuleSet, best_melds
+from game.storage.settings import MatchSetup
+from game.storage.stats import Bucket
 from game.ui.app import create_app
-from game.ui.away_game import AwayGameScene
-from game.ui.privacy import PrivacyScene
-from game.ui.results import HandResultScene
-from game.ui.seats import ThinkingSeat, make_ai
-from game.ui.settings import Bucket, MatchSetup
-from game.ui.table import TableScene
-from game.ui.table_draw import status_text
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.draw import status_text
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.scene import TableScene
+from game.ui.table.seats import ThinkingSeat, make_ai
 
 from .harness import click, frames, key, run_until
 from .layout_check import SIZES, layout_problems

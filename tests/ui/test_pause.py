@@ -7,13 +7,13 @@ import random
 import pygame
 
 from game.rules import Match, RuleSet
-from game.stats import Bucket
-from game.ui.match_result import MatchResultScene
-from game.ui.notices import ConfirmScene
-from game.ui.pause import PauseScene
-from game.ui.settings_scene import SettingsScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.storage.stats import Bucket
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.notices import ConfirmScene
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .harness import click, deck_for, frames, key, start_table
 from .menu_helpers import bare_app, finger_tap, rests, row_point, stand_ins, started_match, storage_app

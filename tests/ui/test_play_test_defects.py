@@ -22,16 +22,17 @@ from game.rules import (
     RuleSet,
     best_defence,
 )
-from game.ui.away_game import AwayGameScene
-from game.ui.match_result import MatchResultScene
-from game.ui.menus import HelpScene
-from game.ui.pause import PauseScene
-from game.ui.results import HandResultScene, headline, headline_lines
-from game.ui.scoresheet import ScoreSheetScene
-from game.ui.seats import ThinkingSeat, make_ai
-from game.ui.table import TableScene
-from game.ui.table_draw import DEADWOOD_MARK, MELD_COLOURS
-from game.ui.text import font
+from game.ui.core.text import font
+from game.ui.core.theme import DEADWOOD_MARK, MELD_COLOURS
+from game.ui.screens.help import HelpScene
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.score_sheet import ScoreSheetScene
+from game.ui.table.away_game import AwayGameScene
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.outcome import headline, headline_lines
+from game.ui.table.scene import TableScene
+from game.ui.table.seats import ThinkingSeat, make_ai
 
 from .harness import click, deck_for, frames, key, make_app, run_until, start_table
 from .table_support import TABLE_IDS, TABLE_SIZES, played_match, sized_app, tap, target

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.pointer import TOUCH_ECHO_S, PointerFilter
+from game.ui.core.pointer import TOUCH_ECHO_S, PointerFilter
 
 SIZE = (400, 800)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Card, Pass, Phase
-from game.ui.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .harness import create_app, deck_for, frames, key, post, run_until, start_table
 

@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 from game.rules import card_symbol
-from game.ui.daily import DailyResultScene, open_daily
-from game.ui.results import HandResultScene
-from game.ui.review import ReviewScene
-from game.ui.table import TableScene
+from game.ui.coach.review import ReviewScene
+from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
+from game.ui.table.hand_result import HandResultScene
+from game.ui.table.scene import TableScene
 
 from .fairplay_helpers import app_at, click_button, finish_hand, press, swipe, tap_button
 from .harness import frames, run_until

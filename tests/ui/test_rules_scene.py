@@ -9,8 +9,9 @@ import pytest
 
 from game.rules import Card, RuleSet, best_melds, can_lay_off, is_run, is_set
 from game.ui.app import create_app
-from game.ui.rules_scene import RulesScene
-from game.ui.rules_text import (
+from game.ui.core.viewport import TEXT_EM
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.rules_text import (
     LAYOFF_RUN,
     LAYOFF_SET,
     RUN,
@@ -21,8 +22,7 @@ from game.ui.rules_text import (
     all_text,
     rules_sections,
 )
-from game.ui.title import TitleScene
-from game.ui.viewport import TEXT_EM
+from game.ui.screens.title import TitleScene
 
 from .harness import click, drag, frames, key, post
 

@@ -8,11 +8,11 @@ import pytest
 
 from game.rules import HandResult, PlayedHand, ResultKind
 from game.rules.scoring import VOID_RESULT
-from game.ui.match_result import MatchResultScene
-from game.ui.players import Seating
-from game.ui.scoresheet import ScoreSheetScene, sheet_headers, sheet_rows
-from game.ui.settings import MatchSetup
-from game.ui.table import TableScene
+from game.storage.settings import MatchSetup
+from game.ui.core.seating import Seating
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.score_sheet import ScoreSheetScene, sheet_headers, sheet_rows
+from game.ui.table.scene import TableScene
 
 from .harness import click, frames, key, run_until
 from .layout_check import SIZES, layout_problems
@@ -175,7 +175,7 @@ def test_the_sheet_fits_every_window(size):
 
 
 def test_a_hand_of_the_match_in_progress_is_reviewed_from_its_row_by_tap():
-    from game.ui.review import ReviewScene
+    from game.ui.coach.review import ReviewScene
 
     app, table = _table_mid_match((390, 844))
     table.open_sheet()
@@ -196,7 +196,7 @@ def test_a_hand_of_the_match_in_progress_is_reviewed_from_its_row_by_tap():
 
 
 def test_r_reviews_the_latest_hand_and_tab_picks_another():
-    from game.ui.review import ReviewScene
+    from game.ui.coach.review import ReviewScene
 
     app, table = _table_mid_match((1280, 720))
     key(app, pygame.K_c)

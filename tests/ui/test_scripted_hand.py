@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Arrange, Card, DrawStock, EndLayoff, Knock, Pass, Phase, best_defence
-from game.ui.results import HandResultScene
+from game.ui.table.hand_result import HandResultScene
 
 from .harness import (
     button,
@@ -242,3 +242,30 @@ def test_defender_drags_a_card_onto_the_meld_it_extends():
     drag(app, card_point(table, "TC"), target)
     assert (C("TC"), clubs) in hand.layoffs
     assert C("TC") in hand.knocker_melds[clubs]
+
+
+def test_a_card_that_fits_but_is_better_kept_is_not_called_a_misfit():
+    """10♠ fits the AI's J♠ Q♠ K♠ but sits in the player's three tens: the table says so."""
+    app = make_app()
+    deck = deck_for(
+        human="TC TH TS 4C 6D 7H 5C 8D 9H KD",
+        ai="JS QS KS 2C 2D 2H AC AD AH 9S",
+        upcard="3D",
+        stock="",
+        dealer=0,
+    )
+
+    def arrange(view):
+        return next(a for a in view.legal_actions if isinstance(a, Arrange))
+
+    from game.rules import DrawDiscard
+
+    table = start_table(app, deck, dealer=0, script=[DrawDiscard(), Knock(C("9S")), arrange])
+    hand = table.hand
+    run_until(app, lambda: hand.phase is Phase.LAYOFF and hand.to_act == 0)
+    frames(app, 2)
+    status = [text for kind, text, _, _ in table.draw_list if kind == "status"]
+    assert status == ["10♠ would fit, but laying off would not lower your deadwood: press Done."]
+    key(app, pygame.K_l)  # "Lay off best" has nothing to play, and says why
+    assert table.toast.text == "10♠ would fit, but laying off would not lower your deadwood."
+    assert hand.layoffs == []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.settings_scene import SettingsScene
-from game.ui.title import TitleScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.title import TitleScene
 
 from .harness import click, frames, key
 from .menu_helpers import bare_app, finger_tap, rests, row_point, storage_app
@@ -71,3 +71,36 @@ def test_it_says_where_settings_are_kept(tmp_path):
     _, scene = _screen(app)
     ((_kind, where),) = [entry for entry in scene.draw_list if entry[0] == "where"]
     assert where == f"Saved in {tmp_path / 'data'}"
+
+
+def test_the_full_screen_row_follows_the_page_when_it_answers_later(monkeypatch):
+    """The page goes full screen a moment after the tap: the row is drawn again by itself."""
+    from game.ui.core import browser
+    from game.ui.screens.settings_screen import SettingsScene
+
+    from .harness import create_app, frames
+
+    state = {"full": False, "asked": 0}
+    monkeypatch.setattr(browser, "fullscreen_available", lambda: True)
+    monkeypatch.setattr(browser, "is_fullscreen", lambda: state["full"])
+
+    def toggle() -> bool:
+        state["asked"] += 1
+        return True
+
+    monkeypatch.setattr(browser, "toggle_fullscreen", toggle)
+    app = create_app(["--no-storage", "--seed", "3"])
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert ("row", "Full screen: off") in scene.draw_list
+    scene.toggle_fullscreen()
+    assert state["asked"] == 1
+    frames(app, 2)  # the page has not answered yet: nothing to redraw
+    drawn = app.frames_drawn
+    frames(app, 3)
+    assert app.frames_drawn == drawn
+    state["full"] = True  # now it has
+    frames(app, 2)
+    assert app.frames_drawn > drawn
+    assert ("row", "Full screen: on") in scene.draw_list

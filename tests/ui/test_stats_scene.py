@@ -6,10 +6,10 @@ import datetime
 
 import pygame
 
-from game.stats import Bucket, Stats
-from game.ui.notices import ConfirmScene
-from game.ui.stats_scene import StatsScene, stat_rows
-from game.ui.title import TitleScene
+from game.storage.stats import Bucket, Stats
+from game.ui.screens.notices import ConfirmScene
+from game.ui.screens.statistics import StatsScene, stat_rows
+from game.ui.screens.title import TitleScene
 
 from .harness import click, frames, key
 from .menu_helpers import bare_app, finger_tap, rests, row_point, storage_app

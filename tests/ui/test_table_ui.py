@@ -7,10 +7,10 @@ import random
 import pygame
 
 from game.rules import Card, Discard, Match, Pass, Phase, RuleSet
-from game.ui.celebrate import CelebrationScene
-from game.ui.match_result import MatchResultScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.screens.celebration import CelebrationScene
+from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .harness import click, deck_for, frames, key, make_app, post, run_until, start_table
 
@@ -168,7 +168,7 @@ def test_match_result_shows_bonuses_and_plays_again():
 
 def test_a_finished_hand_is_saved_and_the_match_can_be_continued():
     from game.ui.app import create_app
-    from game.ui.seats import ThinkingSeat, make_ai
+    from game.ui.table.seats import ThinkingSeat, make_ai
 
     app = create_app(["--seed", "3", "--speed", "0"])
     if app.persistence._storage is None:
@@ -220,7 +220,7 @@ def test_clicks_during_the_ai_turn_never_move_for_the_ai():
 
 
 def test_a_failing_or_confused_ai_still_makes_a_legal_move():
-    from game.ui.seats import ThinkingSeat
+    from game.ui.table.seats import ThinkingSeat
 
     class Broken:
         def think(self, view):
@@ -245,7 +245,7 @@ def test_a_failing_or_confused_ai_still_makes_a_legal_move():
 
 
 def test_help_opens_over_the_table_and_any_key_closes_it():
-    from game.ui.menus import HelpScene
+    from game.ui.screens.help import HelpScene
 
     app = make_app()
     table = _table(app)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.menus import HelpScene
-from game.ui.newmatch import NewMatchScene
-from game.ui.notices import NoticeScene
-from game.ui.settings_scene import SettingsScene
-from game.ui.stats_scene import StatsScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.screens.help import HelpScene
+from game.ui.screens.new_match import NewMatchScene
+from game.ui.screens.notices import NoticeScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.statistics import StatsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .harness import click, frames, key
 from .menu_helpers import bare_app, finger_tap, played_match, rests, stand_ins, storage_app

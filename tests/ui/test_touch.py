@@ -21,7 +21,7 @@ from game.rules import (
     Phase,
     best_defence,
 )
-from game.ui.results import HandResultScene
+from game.ui.table.hand_result import HandResultScene
 
 from .harness import cards_in_play, create_app, deck_for, frames, post, run_until, start_table
 
@@ -178,3 +178,28 @@ def test_a_long_press_explains_the_card_under_the_finger():
     _finger(app, pygame.FINGERUP, spot)
     frames(app)
     assert table.hand.phase is Phase.UPCARD_OFFER and not table.hand.history  # nothing was played
+
+
+def test_a_phone_held_sideways_says_tap_once_a_finger_is_used():
+    """The sideways phone gets the landscape table; its prompts said "click" (seen in Chromium)."""
+    from game.ui.table.draw import status_text
+    from game.ui.table.scene import TableScene
+
+    app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", "844x390"])
+    table = TableScene(app)
+    app.stack.replace_all(table)
+    run_until(app, lambda: table.human_turn() and not table.dealing)
+    if table.hand.phase is Phase.UPCARD_OFFER:
+        table.pass_turn()
+    run_until(app, lambda: table.human_turn() and table.hand.phase is Phase.DRAW)
+    table.draw_stock()
+    run_until(app, lambda: table.hand.phase is Phase.DISCARD and not table.animator.busy)
+    assert status_text(table) == "Discard: click a card twice, or drag it to the pile."  # a mouse so far
+    stock = table.layout.stock
+    _finger(app, pygame.FINGERDOWN, (stock.right + 400, stock.top))  # a finger on empty felt
+    frames(app)
+    _finger(app, pygame.FINGERUP, (stock.right + 400, stock.top))
+    frames(app)
+    assert app.pointer.touched
+    text = status_text(table)
+    assert "tap" in text and "click" not in text, text

@@ -16,11 +16,11 @@ import pytest
 
 from game.rules import Card, Match, Phase, RuleSet
 from game.ui.app import create_app
-from game.ui.pause import PauseScene
-from game.ui.rules_scene import RulesScene
-from game.ui.title import TitleScene
-from game.ui.tutorial import TutorialResultScene, TutorialScene, start_tutorial
-from game.ui.tutorial_prompt import PULSE_S
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.title import TitleScene
+from game.ui.tutorial.prompt import PULSE_S
+from game.ui.tutorial.scene import TutorialResultScene, TutorialScene, start_tutorial
 
 from .harness import click, drag, frames, key, post, run_until
 

@@ -51,11 +51,11 @@ MODE_PATTERN = re.compile(r"^[rwxabt+]{1,3}$")
 FILE_WRITES = "no-file-writes"
 PROCESSES = "no-threads-or-processes"
 # Reviewed exceptions, by module and qualified name: which rules do not apply there, and
-# why that code never runs in the browser. The disk backend of game/storage.py is the one
+# why that code never runs in the browser. The disk backend of game/storage/store.py is the one
 # place meant to write files; the others are desktop developer tools that only
 # command-line options switch on (pygbag passes none). Keep this list short.
 DESKTOP_ONLY: dict[str, dict[str, tuple[frozenset[str], str]]] = {
-    "game/storage.py": {
+    "game/storage/store.py": {
         "DiskBackend": (frozenset({FILE_WRITES}), "the desktop branch of storage"),
     },
     "game/ui/app.py": {
@@ -63,11 +63,21 @@ DESKTOP_ONLY: dict[str, dict[str, tuple[frozenset[str], str]]] = {
         "App.write_frame_stats": (frozenset({FILE_WRITES}), "desktop --frame-stats option"),
         "_unwritable": (frozenset({FILE_WRITES}), "checks the desktop --screenshots/--frame-stats paths"),
     },
-    "game/ui/fairplay_export.py": {
+    "game/ui/fairplay/export.py": {
         "save_new_file": (frozenset({FILE_WRITES}), "a desktop hand export; the browser downloads it"),
     },
     "game/arena.py": {
         "run": (frozenset({PROCESSES}), "AI-vs-AI developer tool, processes only with --jobs > 1"),
+    },
+    # The game server and the headless network player never reach the browser archive.
+    "game/server/records.py": {
+        "write_hand": (frozenset({FILE_WRITES}), "the server's --records folder (server, desktop only)"),
+    },
+    "game/server/redis_backend.py": {
+        "RedisBackend._start_heartbeat": (frozenset({PROCESSES}), "the server's lease thread (desktop only)"),
+    },
+    "game/client/__main__.py": {
+        "save_seat": (frozenset({FILE_WRITES}), "the headless client's --seat-file (desktop only)"),
     },
 }
 

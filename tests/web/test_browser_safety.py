@@ -23,7 +23,7 @@ def test_shipped_sources_are_browser_safe() -> None:
 def test_the_check_covers_main_and_every_game_module() -> None:
     files = {path.relative_to(ROOT).as_posix() for path in game_sources(ROOT)}
     assert "main.py" in files
-    assert "game/storage.py" in files
+    assert "game/storage/store.py" in files
     assert "game/__init__.py" in files
 
 
@@ -35,7 +35,7 @@ def test_main_py_ends_with_asyncio_run_main() -> None:
 # --- the checker itself must be able to fail ----------------------------------------
 
 
-def rules(source: str, path: str = "game/ui/scene.py") -> list[str]:
+def rules(source: str, path: str = "game/ui/core/scene.py") -> list[str]:
     return [violation.rule for violation in check_source(source, path)]
 
 
@@ -106,11 +106,11 @@ def test_reading_files_is_fine() -> None:
 
 def test_writes_are_allowed_only_in_the_storage_desktop_backend() -> None:
     snippet = "import os\nclass DiskBackend:\n    def w(self):\n        os.replace('a', 'b')\n"
-    assert rules(snippet, "game/storage.py") == []
+    assert rules(snippet, "game/storage/store.py") == []
     # The same code elsewhere in storage.py, or in another module, is refused.
     outside = "import os\ndef w():\n    os.replace('a', 'b')\n"
-    assert rules(outside, "game/storage.py") == ["no-file-writes"]
-    assert rules(snippet, "game/ui/scene.py") == ["no-file-writes"]
+    assert rules(outside, "game/storage/store.py") == ["no-file-writes"]
+    assert rules(snippet, "game/ui/core/scene.py") == ["no-file-writes"]
 
 
 def test_desktop_tool_allowances_are_per_function() -> None:

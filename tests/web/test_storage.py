@@ -1,4 +1,4 @@
-"""game.storage on the desktop (files in tmp_path) and in the browser (a fake localStorage).
+"""game.storage.store on the desktop (files in tmp_path) and in the browser (a fake localStorage).
 
 The browser path runs natively: sys.platform is patched to "emscripten" and a fake
 `platform` module supplies `window.localStorage`, as pygbag does.
@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import (
+import game.storage.store
+from game.storage.store import (
     BROWSER_PREFIX,
     BrowserBackend,
     DiskBackend,
@@ -74,7 +75,7 @@ def test_browser_corrupt_entry_is_set_aside_and_reported(
 ) -> None:
     local_storage.items[BROWSER_PREFIX + "statistics"] = '{"hands": 3'
     storage = Storage()
-    with caplog.at_level(logging.WARNING, logger="game.storage"):
+    with caplog.at_level(logging.WARNING, logger="game.storage.store"):
         assert storage.load("statistics", {"hands": 0}) == {"hands": 0}
     [problem] = storage.problems
     assert problem.key == "statistics"
@@ -129,7 +130,7 @@ def test_desktop_write_is_atomic(data_dir: Path, monkeypatch: pytest.MonkeyPatch
     def crash(*args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("game.storage.os.replace", crash)
+    monkeypatch.setattr("game.storage.store.os.replace", crash)
     with pytest.raises(StorageError, match="disk full"):
         storage.save("saved-match", {"hand": 2})
     # The old file is intact and no temporary file is left behind.
@@ -171,10 +172,10 @@ def test_unreadable_file_is_an_error_not_corruption(data_dir: Path, monkeypatch:
     data_dir.mkdir(parents=True)
     (data_dir / "settings.json").write_text("{}", encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
+    def denied(path: Path, limit: int) -> bytes:
         raise PermissionError("permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(game.storage.store, "read_regular_file", denied)
     storage = Storage()
     with pytest.raises(StorageError, match="cannot read 'settings'"):
         storage.load("settings")
@@ -219,10 +220,10 @@ def test_read_entry_says_what_it_found(data_dir: Path, monkeypatch: pytest.Monke
     entry = storage.read_entry("settings")
     assert (entry.status, entry.value) == (EntryStatus.LOADED, {"a": 1})
 
-    def denied(self: Path) -> bytes:
+    def denied(path: Path, limit: int) -> bytes:
         raise PermissionError("permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(game.storage.store, "read_regular_file", denied)
     entry = storage.read_entry("settings")
     assert entry.status is EntryStatus.UNREADABLE and isinstance(entry.exception, PermissionError)
 
@@ -250,7 +251,8 @@ def test_the_data_layer_saves_and_reads_back_through_local_storage_under_webasse
     from tests.web.test_wasm import HERE, ROOT, RUN_TIMEOUT_S, ensure_pyodide
 
     node = ensure_pyodide()
-    modules = [str(ROOT / "game" / f"{name}.py") for name in wasm_storage.MODULES]
+    modules = [str(ROOT / "game" / "storage" / f"{name}.py") for name in wasm_storage.MODULES]
+    modules += [str(ROOT / "game" / f"{name}.py") for name in wasm_storage.GAME_MODULES]
     code = "import wasm_storage\nwasm_storage.install('/home/pyodide/project')\nRESULT = wasm_storage.run()\n"
     command = [node, str(HERE / "run_pyodide.mjs"), "--root", str(ROOT), "--code", code]
     for module in [*modules, str(HERE / "wasm_storage.py")]:

@@ -11,7 +11,10 @@ import sys
 import types
 from typing import Any
 
-MODULES = ("storage", "settings", "stats", "persistence")
+MODULES = ("store", "settings", "stats", "persistence")
+"""The modules of the game.storage package (game/storage/), copied beside this file."""
+GAME_MODULES = ("flags",)
+"""Modules of the game package itself that the storage modules import (game/flags.py)."""
 
 
 class _LocalStorage:
@@ -31,10 +34,16 @@ class _LocalStorage:
 
 
 def install(project: str) -> None:
-    """Move the data-layer modules (copied beside this file) into the game package."""
+    """Move the data-layer modules (copied beside this file) into the game.storage package."""
+    import os
     import shutil
 
+    os.makedirs(f"{project}/game/storage", exist_ok=True)
+    with open(f"{project}/game/storage/__init__.py", "w", encoding="utf-8"):
+        pass
     for name in MODULES:
+        shutil.copy(f"{project}/{name}.py", f"{project}/game/storage/{name}.py")
+    for name in GAME_MODULES:
         shutil.copy(f"{project}/{name}.py", f"{project}/game/{name}.py")
 
 
@@ -42,10 +51,10 @@ def run() -> dict[str, Any]:
     """Save, reload and damage each record through the browser path; report what happened."""
     import random
 
-    from game.persistence import Persistence
     from game.rules import Match, RuleSet
-    from game.settings import Settings
-    from game.stats import Bucket, Stats
+    from game.storage.persistence import Persistence
+    from game.storage.settings import Settings
+    from game.storage.stats import Bucket, Stats
 
     local = _LocalStorage()
     real_platform = sys.modules.get("platform")

@@ -24,7 +24,8 @@ import pygame
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ui import art, richtext, text
+from game.flags import whole_number
+from game.ui.core import art, richtext, text
 
 SIZES = ((40, 56), (50, 70), (96, 134), (200, 280), (260, 364))
 TEXT_SIZES = (12, 14, 20, 28, 48)
@@ -83,7 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: write the sheets and print the timings."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/card-art-preview"))
-    parser.add_argument("--repeat", type=int, default=3, help="timing runs per size (best is shown)")
+    parser.add_argument(
+        "--repeat", type=whole_number(1, 100), default=3, help="timing runs per size (best is shown)"
+    )
     args = parser.parse_args(argv)
     pygame.init()
     pygame.display.set_mode((1, 1))

@@ -1,0 +1,1 @@
+"""Settings, statistics and saved matches."""

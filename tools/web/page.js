@@ -1,0 +1,137 @@
+// The page's own JavaScript: the loading screen, and what the game asks of the page
+// through its bridge to `window` (game/ui/core/browser.py): full screen, copy, download.
+//
+// One file, two pages: tools/build_web.py inlines it into index.html (the template has a
+// `gin-include` marker where it goes), and the browser test's loader page
+// (tests/web/chromium/page/) loads this same file, so the test exercises the code that
+// ships. It must therefore not depend on pygbag's runtime, and holds no template fields.
+
+// How long the table may stay on the loading screen before the player is told why.
+const GIN_PATIENCE_MS = 45000
+
+function gin_loading_step(text) {
+    const line = document.getElementById("gin-step")
+    if (line) line.textContent = text
+}
+
+function gin_loading_done() {
+    clearTimeout(window.gin_watchdog)
+    document.getElementById("gin-loader").hidden = true
+    document.getElementById("canvas").style.visibility = "visible"
+}
+
+function gin_runtime_failed(detail) {
+    // Errors can fire before the body is parsed: remember them until it is.
+    window.gin_failure = detail || window.gin_failure || ""
+    if (document.readyState === "loading") return
+    clearTimeout(window.gin_watchdog)
+    document.getElementById("gin-loader").hidden = false
+    for (const id of ["gin-dealing", "gin-progress", "gin-step", "gin-slow"]) {
+        document.getElementById(id).hidden = true
+    }
+    document.getElementById("gin-failed").hidden = false
+    document.getElementById("gin-detail").textContent = window.gin_failure
+}
+
+// Called by the game (game/ui/core/browser.py) through pygbag's bridge to the page.
+function gin_fullscreen() {
+    const page = document.documentElement
+    if (document.fullscreenElement) {
+        document.exitFullscreen()
+        return true
+    }
+    if (!page.requestFullscreen) return false
+    page.requestFullscreen({ navigationUI: "hide" }).catch(() => {})
+    return true
+}
+
+function gin_copy(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).catch(() => gin_copy_fallback(text))
+        return true
+    }
+    return gin_copy_fallback(text)
+}
+
+function gin_copy_fallback(text) {
+    const area = document.createElement("textarea")
+    area.value = text
+    area.setAttribute("readonly", "")
+    area.style.position = "fixed"
+    area.style.opacity = "0"
+    document.body.appendChild(area)
+    area.select()
+    let done = false
+    try { done = document.execCommand("copy") } catch (error) { done = false }
+    area.remove()
+    return done
+}
+
+function gin_download(name, text) {
+    const blob = new Blob([text], { type: "application/json" })
+    const link = document.createElement("a")
+    link.href = URL.createObjectURL(blob)
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000)
+    return true
+}
+
+// The page's audio. The runtime's SDL makes an AudioContext; this keeps every one made, so
+// that the game can let them rest while it is silent (a running context calls the game's
+// audio code on the main thread dozens of times a second, silence included) and wake them
+// before the next sound. Browsers only start a context after a user gesture: until then
+// resume() is refused and the context stays suspended, which is what they must do.
+const gin_audio_contexts = []
+let gin_audio_wanted = false
+
+if (window.AudioContext) {
+    const PageAudioContext = window.AudioContext
+    window.AudioContext = class extends PageAudioContext {
+        constructor(...options) {
+            super(...options)
+            gin_audio_contexts.push(this)
+        }
+    }
+}
+
+function gin_audio(awake) {
+    gin_audio_wanted = Boolean(awake)
+    for (const context of gin_audio_contexts) {
+        if (gin_audio_wanted && context.state === "suspended") context.resume().catch(() => {})
+        else if (!gin_audio_wanted && context.state === "running") context.suspend().catch(() => {})
+    }
+    return true
+}
+
+// Some browsers (iOS Safari) only resume audio inside a gesture's own handler.
+for (const gesture of ["pointerdown", "keydown", "touchend"]) {
+    window.addEventListener(gesture, () => gin_audio_wanted && gin_audio(true), { capture: true })
+}
+
+function gin_slow_warning() {
+    document.getElementById("gin-slow").hidden = false
+}
+
+// pythons.js writes its download progress into #status and #progress; mirror it.
+function gin_follow_progress() {
+    const bar = document.getElementById("progress")
+    const fill = document.getElementById("gin-fill")
+    const status = document.getElementById("status")
+    const update = () => {
+        const max = Number(bar.max) || 100
+        fill.style.width = Math.min(100, (100 * (Number(bar.value) || 0)) / max) + "%"
+        if (status.textContent.trim()) gin_loading_step(status.textContent.trim())
+    }
+    new MutationObserver(update).observe(bar, { attributes: true })
+    new MutationObserver(update).observe(status, { childList: true, characterData: true, subtree: true })
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+    gin_follow_progress()
+    window.gin_watchdog = setTimeout(gin_slow_warning, GIN_PATIENCE_MS)
+    if (window.gin_failure !== undefined) gin_runtime_failed(window.gin_failure)
+    else if (!navigator.onLine) gin_runtime_failed("The browser reports that it is offline.")
+})
