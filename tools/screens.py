@@ -1,12 +1,15 @@
 """Screenshots of every scene at given window sizes, for looking at (not a test).
 
     python tools/screens.py --size 390x844 --size 1920x1080 --out /tmp/screens
+    python tools/screens.py --size 390x844 --set card_size=160 --set high_contrast=on
 
 Drives the real app headless (dummy video driver) through the title, the table at each
 phase of a hand (upcard offer, draw, discard, knocking, the arrangement, layoffs, the result),
 the match result, statistics, help, pause, and three- and four-player tables, and saves one
 PNG per scene and size. Open them and look. `--learn` adds every prompt of the tutorial and
-the rules screen of each variant, page by page.
+the rules screen of each variant, page by page. `--set OPTION=VALUE` shoots with a setting
+of the settings screen changed (the card and text size, high contrast, left-handed, ...);
+the files are named after it.
 """
 
 from __future__ import annotations
@@ -72,10 +75,37 @@ def _fixed_table(app: App, deck: list[Card], dealer: int):
     return table, ThinkingSeat
 
 
-def shoot(size: tuple[int, int], out: Path) -> None:
+def setting(text: str) -> tuple[str, object]:
+    """An OPTION=VALUE of the settings screen ("card_size=160", "high_contrast=on")."""
+    from game.storage.settings import Settings
+
+    name, _, raw = text.partition("=")
+    try:
+        choices = Settings().choices(name)
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"no setting {name!r:.40}") from None
+    for choice in choices:
+        words = {str(choice).lower()} | (
+            {"on", "yes"} if choice is True else {"off", "no"} if choice is False else set()
+        )
+        if raw.lower() in words:
+            return name, choice
+    raise argparse.ArgumentTypeError(f"{name} cannot be {raw!r:.40}: one of {', '.join(map(str, choices))}")
+
+
+def _looks(app: App, looks: list[tuple[str, object]]) -> str:
+    """Apply the settings asked for; the file names' suffix saying which."""
+    for name, value in looks:
+        app.settings.set_option(name, value)
+    app.settings_changed()
+    return "".join(f"_{name}-{str(value).lower()}" for name, value in looks)
+
+
+def shoot(size: tuple[int, int], out: Path, looks: list[tuple[str, object]] | None = None) -> None:
     """Every scene at one window size."""
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag, "--level", "medium"])
+    tag += _looks(app, looks or [])
     shots = Shooter(app, out, tag)
     from game.ui.screens.help import HelpScene
     from game.ui.screens.match_result import MatchResultScene
@@ -178,7 +208,7 @@ def shoot(size: tuple[int, int], out: Path) -> None:
     pygame.quit()
 
 
-def shoot_learning(size: tuple[int, int], out: Path) -> None:
+def shoot_learning(size: tuple[int, int], out: Path, looks: list[tuple[str, object]] | None = None) -> None:
     """Every prompt of the tutorial (Skip and Next to the end), then the rules screen of each
     variant scrolled page by page."""
     from game.rules import RuleSet
@@ -188,6 +218,7 @@ def shoot_learning(size: tuple[int, int], out: Path) -> None:
 
     tag = f"{size[0]}x{size[1]}"
     app = create_app(["--no-storage", "--seed", "3", "--speed", "0", "--window", tag])
+    tag += _looks(app, looks or [])
     shots = Shooter(app, out, tag)
     start_tutorial(app)
     scene = app.stack.scenes[0]
@@ -350,11 +381,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--learn", action="store_true", help="also every tutorial prompt and the rules screens"
     )
+    parser.add_argument(
+        "--set", action="append", type=setting, default=[], metavar="OPTION=VALUE",
+        help="a setting changed first, e.g. card_size=160 or high_contrast=on",
+    )  # fmt: skip
     options = parser.parse_args(argv)
     for size in options.size or [(390, 844), (1920, 1080)]:
-        shoot(size, options.out)
+        shoot(size, options.out, options.set)
         if options.learn:
-            shoot_learning(size, options.out)
+            shoot_learning(size, options.out, options.set)
     return 0
 
 

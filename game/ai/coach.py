@@ -29,7 +29,7 @@ judgements and of the summary lives in :mod:`game.ai.coach_text`.
 7 decisions cost about 40.7 points; the biggest: drawing from the stock on turn 11 cost about 14.1 points
 >>> discard = report.decisions[5]
 >>> print(discard.text)
-Turn 5: you discarded A♠; the expert would discard 8♣ (about 3.6 points); it gave the AI its run A♠2♠3♠
+Turn 5: you discarded A♠; the expert would discard 8♣ (about 3.6 points): 8♣ fits none of your other cards; A♠ stays: it goes with 2♠; your A♠ gave the AI its run A♠2♠3♠
 >>> discard.index, discard.kind, discard.played, discard.expert, discard.flagged
 (11, 'discard', (Discard(card=Card.parse('AS')),), (Discard(card=Card.parse('8C')),), True)
 
@@ -65,6 +65,7 @@ from typing import Any
 from game.ai.base import finish
 from game.ai.coach_text import cards_text, consequence, describe_decision, gerund, points_text
 from game.ai.levels import CONFIGS
+from game.ai.reasons import discard_reason, think_discard_values
 from game.ai.search import Appraisal, SearchPlayer
 from game.rules import (
     Action,
@@ -79,6 +80,7 @@ from game.rules import (
     Phase,
     PlayerView,
     best_defence,
+    card_symbol,
     cards_to_mask,
     deadwood_value,
     score_hand,
@@ -244,6 +246,11 @@ class Review:
         cost = round(points_lost(appraisal, played), 1)
         flagged = cost >= self.threshold and cost > 0
         text = describe_decision(view, kind, played, appraisal, cost, flagged)
+        pick = appraisal.pick
+        if kind == "discard" and isinstance(pick, Discard) and isinstance(played, Discard) and pick != played:
+            # What set the expert's discard apart from the one played, by its own values.
+            values = yield from think_discard_values(view, COACH_LEVEL)
+            text += ": " + discard_reason(view, pick.card, values, rival=played.card, danger_note=False)
         if flagged:
             text += self.aftermath(index, played)
         headline = f"{gerund(view, kind, played)} on turn {view.turn + 1}"
@@ -280,7 +287,11 @@ class Review:
     def aftermath(self, index: int, played: Action) -> str:
         """What the rest of the hand showed about a costly choice ("" when nothing telling)."""
         words = consequence(self.hand, index, played, self.player, self.opponent)
-        return f"; it {words}" if words else ""
+        if not words:
+            return ""
+        # After the reason for the expert's card, "it" would be ambiguous: name the card.
+        subject = f"your {card_symbol(played.card)}" if isinstance(played, Discard) else "it"
+        return f"; {subject} {words}"
 
     def summary(self, decisions: Sequence[Decision]) -> str:
         """One line: how many decisions cost points, how many, and the biggest with its story."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from game.ai.base import finish
 from game.ai.levels import CONFIGS
+from game.ai.reasons import DiscardValues, discard_reason, discard_values, think_discard_values
 from game.ai.search import KnockOdds, SearchPlayer
-from game.ai.tracking import Tracker
 from game.rules import (
     Action,
     Arrange,
@@ -50,6 +50,7 @@ class Hint:
 
 
 HINT_LEVEL = "hard"
+"""The level whose move a hint suggests, and whose values and knock judgement say why."""
 
 
 def hint(view: PlayerView, seed: int = 0) -> Hint:
@@ -62,7 +63,10 @@ def think_hint(view: PlayerView, seed: int = 0) -> Generator[None, None, Hint]:
     judgement that chose the move (for a screen that must not stall while it thinks)."""
     context = SearchPlayer(CONFIGS[HINT_LEVEL], seed).context(view)
     action = (yield from context.decide()).action
-    return Hint(action, explain(view, action, judged_knock(context.knocks), judged=True))
+    values = (
+        (yield from think_discard_values(view, HINT_LEVEL, seed)) if isinstance(action, Discard) else None
+    )
+    return Hint(action, explain(view, action, judged_knock(context.knocks), judged=True, values=values))
 
 
 def judged_knock(knocks: dict[Action, KnockOdds]) -> KnockOdds | None:
@@ -106,62 +110,29 @@ def symbols(cards: list[Card] | tuple[Card, ...]) -> str:
     return "".join(card_symbol(c) for c in sorted(cards, key=lambda c: (c.suit, c.rank)))
 
 
-def partials(cards: tuple[Card, ...]) -> list[tuple[str, tuple[Card, Card]]]:
-    """Pairs ("set") and same-suit neighbours ("run") among some deadwood cards."""
-    found: list[tuple[str, tuple[Card, Card]]] = []
-    for n, a in enumerate(cards):
-        for b in cards[n + 1 :]:
-            if a.rank == b.rank:
-                found.append(("set", (a, b)))
-            elif a.suit == b.suit and abs(a.rank - b.rank) <= 2:
-                found.append(("run", (a, b)))
-    return found
-
-
-def keeps_phrase(kept: tuple[Card, ...]) -> str:
-    """What a kept hand is building, e.g. ``"keeps 7♥8♥ for a run"``."""
-    result = best_melds(kept)
-    combos = partials(result.deadwood)
-    if combos:
-        kind, pair = combos[0]
-        return f"keeps {symbols(pair)} for a {kind}"
-    if result.melds:
-        return f"keeps the meld {symbols(result.melds[0])}"
-    return f"leaves {result.deadwood_value} deadwood"
-
-
-def safety_phrase(card: Card, track: Tracker) -> str:
-    """Why discarding ``card`` is or is not risky."""
-    for other in reversed(track.discarded):
-        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 1):
-            return f"{card_symbol(card)} is safe: the opponent discarded {card_symbol(other)}"
-    for other in reversed(track.took):
-        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 2):
-            return f"careful, the opponent took {card_symbol(other)}"
-    danger = track.danger(card.index)
-    if danger < 0.05:
-        return f"{card_symbol(card)} can hardly help the opponent"
-    return f"{card_symbol(card)} is {card.value} points of deadwood"
-
-
-def explain(view: PlayerView, action: Action, odds: KnockOdds | None = None, judged: bool = False) -> str:
+def explain(
+    view: PlayerView,
+    action: Action,
+    odds: KnockOdds | None = None,
+    judged: bool = False,
+    values: DiscardValues | None = None,
+) -> str:
     """A one-line reason for ``action`` in ``view``, naming the cards involved.
 
     ``odds`` is the hint level's judgement of its best knock; ``judged`` says it was passed
     from the decision that chose ``action`` (None then: there was no knock to judge). Else,
     when a knock is on, the level judges it again here (the same seed as :func:`hint`'s
-    default): a slice of work the cooperative :func:`think_hint` does not need.
+    default). ``values`` are the level's values of the discards (read here when not given):
+    what decided a discard. Both are slices of work the cooperative :func:`think_hint` does
+    before it calls this.
     """
     hand = tuple(view.hand)
     if odds is None and not judged and isinstance(action, Discard | Knock):
         odds = knock_judgement(view)
-    track = Tracker.from_view(view)
     top = view.discard_pile[-1] if view.discard_pile else None
     if isinstance(action, Discard):
-        kept = tuple(c for c in hand if c != action.card)
-        reason = (
-            f"Discard {card_symbol(action.card)}: {keeps_phrase(kept)}; {safety_phrase(action.card, track)}"
-        )
+        why = discard_reason(view, action.card, values or discard_values(view, HINT_LEVEL))
+        reason = f"Discard {card_symbol(action.card)}: {why}"
         if odds is not None:
             reason += "; " + knock_phrase(view, odds, False)
         return reason

@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import game.rules
-from game.rules import Match, RecordError
+from game.rules import Hand, Match, RecordError, RuleSet, daily_deck, daily_salt
+from game.rules.daily import DAILY_DEALER, daily_date
 from game.rules.match import RECORD_VERSION as MATCH_RECORD_VERSION
-from game.storage.settings import VARIANT_NAMES, MatchSetup, Settings
+from game.storage.settings import VARIANT_NAMES, MatchSetup, Settings, seat_names
 from game.storage.stats import Stats
 from game.storage.store import (
+    DAILY_HAND_KEY,
     SAVED_MATCH_KEY,
     SETTINGS_KEY,
     STATISTICS_KEY,
@@ -48,13 +50,16 @@ from game.storage.store import (
     schema_of,
 )
 
-__all__ = ["MATCH_SCHEMA", "Notice", "Persistence", "SavedMatch"]
+__all__ = ["DAILY_SCHEMA", "MATCH_SCHEMA", "Notice", "Persistence", "SavedMatch"]
 
 LOG = logging.getLogger(__name__)
 
 MATCH_SCHEMA = 3
 """Saved-match schema: 1 = the bare match record, 2 = ``{"schema", "match", "setup"}``, 3 = the
 same with the AI's seed in the setup (and match records whose deals bind every term)."""
+
+DAILY_SCHEMA = 1
+"""The daily deal in progress: ``{"schema", "day", "hand"}``, the hand as `Hand.to_dict` writes it."""
 
 T = TypeVar("T")
 
@@ -88,6 +93,7 @@ _NAMES = {
     SETTINGS_KEY: _Name("Your settings", "settings file", plural=True),
     STATISTICS_KEY: _Name("Your statistics", "statistics file", plural=True),
     SAVED_MATCH_KEY: _Name("Your saved match", "saved match", plural=False),
+    DAILY_HAND_KEY: _Name("Your daily deal in progress", "daily deal in progress", plural=False),
 }
 
 
@@ -99,6 +105,7 @@ _FRESH = {
     SETTINGS_KEY: "the usual settings are back",
     STATISTICS_KEY: "a fresh one started",
     SAVED_MATCH_KEY: "it cannot be continued",
+    DAILY_HAND_KEY: "it cannot be continued (the day still counts as played)",
 }
 
 
@@ -125,9 +132,18 @@ class SavedMatch:
 
     @property
     def summary(self) -> str:
-        """The match in a few words for a Continue button, e.g. "Standard Gin, 45 to 30"."""
+        """The match in a few words for a Continue button: "Standard Gin, 45 to 30" for two
+        sides (two players, or two teams), each player's score named with three
+        ("Standard Gin, three players: you 12, West 30, East 0")."""
         game_name = VARIANT_NAMES[self.match.rules.variant.value].split(" (")[0]
-        return f"{game_name}, {' to '.join(str(score) for score in self.match.scores)}"
+        scores = self.match.scores
+        if len(scores) != 3:
+            return f"{game_name}, {scores[0]} to {scores[1]}"
+        names = [name if name != "You" else "you" for name in seat_names(3)]
+        if self.setup is not None and len(self.setup.people) >= 2:
+            names = ["South", "West", "East"]  # people passing the device are named by place
+        listed = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+        return f"{game_name}, three players: {listed}"
 
 
 class _Unchecked:
@@ -249,6 +265,34 @@ class Persistence:
             self._save_failed(SAVED_MATCH_KEY, error)
             return False
         self._failing.discard(SAVED_MATCH_KEY)
+        return True
+
+    # --- the daily deal in progress ---------------------------------------------------------
+
+    def save_daily_hand(self, day: str, hand: Hand) -> bool:
+        """Keep the day's hand in progress, to resume exactly where it was left (a finished
+        hand is dropped instead: the day's result is in the statistics)."""
+        if hand.is_over:
+            return self.discard_daily_hand()
+        return self._write(DAILY_HAND_KEY, {"schema": DAILY_SCHEMA, "day": day, "hand": hand.to_dict()})
+
+    def load_daily_hand(self, day: str) -> Hand | None:
+        """The hand of `day`'s deal left unfinished, checked in full (the deal must be that
+        day's, every move legal); None when there is none, or it is another day's."""
+        kept = self._load(DAILY_HAND_KEY, _read_daily_hand)
+        if kept is None or kept[0] != day:
+            return None
+        return kept[1]
+
+    def discard_daily_hand(self) -> bool:
+        """Forget the daily deal in progress (it was finished or given up)."""
+        if self._storage is None or DAILY_HAND_KEY in self._blocked:
+            return False
+        try:
+            self._storage.delete(DAILY_HAND_KEY)
+        except StorageError as error:
+            self._save_failed(DAILY_HAND_KEY, error)
+            return False
         return True
 
     # --- the calls of the screens written before this module ---------------------------------
@@ -427,6 +471,33 @@ def _read_saved_match(value: object) -> SavedMatch | None:
     if setup is not None and len(setup.seats) != match.rules.players:
         raise DamagedRecordError("the saved seats do not fit the match's players")
     return _continuable(SavedMatch(match, setup))
+
+
+def _read_daily_hand(value: object) -> tuple[str, Hand] | None:
+    """Check a daily-hand value in full: (its day, its hand), or None for a finished hand."""
+    schema = schema_of(value, DAILY_SCHEMA, "daily deal in progress")
+    assert isinstance(value, dict)
+    if schema != DAILY_SCHEMA or set(value) != {"schema", "day", "hand"}:
+        raise DamagedRecordError("a daily deal in progress needs day and hand")
+    try:
+        day = daily_date(value["day"])
+    except ValueError as error:
+        raise DamagedRecordError(f"daily deal in progress: {error}") from None
+    try:
+        hand = Hand.from_dict(value["hand"])
+    except RecordError as error:
+        if _is_future(error):
+            raise NewerRecordError(str(error)) from None
+        raise DamagedRecordError(f"daily deal in progress: {error}") from None
+    if (
+        hand.deck != daily_deck(day)
+        or hand.salt != daily_salt(day)
+        or hand.dealer != DAILY_DEALER
+        or hand.rules != RuleSet.preset("standard")
+        or hand.scores != (0, 0)
+    ):
+        raise DamagedRecordError(f"the daily deal in progress is not the deal of {day}")
+    return None if hand.is_over else (day, hand)
 
 
 def _continuable(saved: SavedMatch) -> SavedMatch | None:

@@ -31,19 +31,25 @@ from game.storage.store import DamagedRecordError, schema_of
 
 __all__ = [
     "AI_LEVELS",
+    "AUTO_SORTS",
     "BONUS_PRESETS",
+    "CARD_BACKS",
+    "CARD_SIZES",
     "FIRST_DEALERS",
+    "NAME_LENGTH",
     "NEXT_DEALERS",
     "PLAYER_COUNTS",
     "PLAYER_LABELS",
     "SCHEMA",
     "SEAT_KINDS",
     "SPEEDS",
+    "TABLE_COLOURS",
     "TARGETS",
     "VARIANTS",
     "MatchSetup",
     "OptionInfo",
     "Settings",
+    "clean_name",
     "seat_names",
 ]
 
@@ -76,10 +82,61 @@ LEVEL_NAMES = {
     "hard": "Hard",
     "expert": "Expert",
 }
+LEVEL_NOTES = {
+    "random": "Plays any legal move at random: a way to learn the moves without being beaten.",
+    "simple": "Takes a card only to finish a meld, throws its highest deadwood, knocks the moment it may.",
+    "easy": "Counts its deadwood and little else; takes discards only for a meld and slips often.",
+    "medium": "Keeps pairs and near-runs, knocks as soon as it may, and slips now and then.",
+    "hard": "Reads your hand from your discards, throws safe cards and weighs each knock.",
+    "expert": "The strongest: weighs every card the stock may give, reads your hand closely, never slips.",
+}
+"""What each level of the computer does, in a line (`game.ai.levels` describes the configs)."""
 FORMAT_NAMES = {"2": "Two players", "3": "Three (the dealer sits out)", "4": "Four, in partnerships"}
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 NEXT_DEALER_NAMES = {"loser": "The loser", "winner": "The winner", "alternate": "Take turns"}
 SEAT_KIND_NAMES = {"person": "A person", "ai": "The computer"}
+
+ADDED_SINCE_SCHEMA_2 = ("auto_gin", "confirm_knock")
+"""Options added after schema 2 was first written: a save without them is not damaged, they
+take their defaults (an older version ignores them and keeps working)."""
+LOOKS_ADDED = (
+    "auto_sort",
+    "card_back",
+    "table_colour",
+    "left_handed",
+    "card_size",
+    "high_contrast",
+    "reduced_motion",
+    "narrate",
+    "names",
+)
+"""The table's looks, comfort and access options, also added after schema 2 (same rule)."""
+
+AUTO_SORTS = ("off", "melds", "rank", "suit")
+"""How the hand is put in order after each draw ("off": where the drawn card was put)."""
+AUTO_SORT_NAMES = {"off": "Off", "melds": "By melds", "rank": "By rank", "suit": "By suit"}
+CARD_BACKS = ("red", "blue", "green", "night")
+"""The card backs, drawn by `game.ui.core.art`."""
+CARD_BACK_NAMES = {
+    "red": "Red lattice",
+    "blue": "Blue lattice",
+    "green": "Green check",
+    "night": "Night and gold",
+}
+TABLE_COLOURS = ("green", "blue", "red", "grey")
+"""The colours of the table's felt (`game.ui.core.theme`)."""
+TABLE_COLOUR_NAMES = {"green": "Green felt", "blue": "Blue felt", "red": "Red felt", "grey": "Grey felt"}
+CARD_SIZES = (100, 120, 140, 160)
+"""Card and text size, in per cent of the usual size."""
+CARD_SIZE_NAMES = {100: "Normal", 120: "Large (120 %)", 140: "Larger (140 %)", 160: "Largest (160 %)"}
+NAME_LENGTH = 12
+"""The most characters a player's name may have (it must fit a phone's score strip)."""
+RESERVED_NAMES = frozenset({"you", "ai", "the ai", "the computer", "south", "west", "north", "east"})
+"""Names the game gives seats and the computer already: a person taking one would be
+mistaken for another seat in the log and the scores."""
+NAME_EXPLANATION = (
+    "The name of the person at this seat when people share the device; empty: the seat's place."
+)
 
 RULES = "rules"
 TABLE = "table"
@@ -127,6 +184,9 @@ class OptionInfo:
     applies: bool = True
     reason: str = ""
     group: str = RULES
+    choice_notes: tuple[str, ...] = ()
+    """For options whose choices need saying (the computer's levels): one line per choice,
+    in the order of `choices`; empty otherwise."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +265,37 @@ def _default_seats() -> list[str]:
     return ["person", "ai", "ai", "ai"]
 
 
+def _default_names() -> list[str]:
+    return ["", "", "", ""]
+
+
+def clean_name(text: str) -> str:
+    r"""`text` as a player's name: letters, digits, spaces, ' - and . only (what the game's
+    font draws), spaces closed up, at most :data:`NAME_LENGTH` characters.
+
+    >>> clean_name("  Ann\tMarie  "), clean_name("Bob<script>"), clean_name("Éléonore-Marguerite")
+    ('Ann Marie', 'Bobscript', 'Éléonore-Mar')
+    >>> clean_name("♠♥\x00")
+    ''
+    """
+    kept = []
+    for char in text:
+        if char.isspace():
+            kept.append(" ")
+        elif _name_character(char):
+            kept.append(char)
+    return " ".join("".join(kept).split())[:NAME_LENGTH].rstrip()
+
+
+def _name_character(char: str) -> bool:
+    # The shipped font has ASCII and Latin-1 (tools/make_font.py): anything else would draw
+    # as a box. "&" is left out: team names are "South & North".
+    code = ord(char)
+    if not (0x20 < code < 0x7F or 0xC0 <= code <= 0xFF) or char in "×÷":
+        return False
+    return char.isalnum() or char in "'-."
+
+
 @dataclass
 class Settings:
     """What the player chose; every field is checked by :meth:`from_dict` and `set_option`.
@@ -223,6 +314,16 @@ class Settings:
     speed: str = "normal"
     four_colour: bool = False
     sound: bool = True
+    auto_gin: bool = False
+    confirm_knock: bool = False
+    auto_sort: str = "off"
+    card_back: str = "red"
+    table_colour: str = "green"
+    left_handed: bool = False
+    card_size: int = 100
+    high_contrast: bool = False
+    reduced_motion: bool = False
+    narrate: bool = True
     variant: str = "standard"
     ai_level: str = "medium"
     bonuses: str = "classic"
@@ -239,6 +340,8 @@ class Settings:
     oklahoma_spade_double: bool = True
     first_dealer: int | None = None
     seats: list[str] = field(default_factory=_default_seats)
+    names: list[str] = field(default_factory=_default_names)
+    """A name for each player (0 to 3) when people share the device; "" for none."""
 
     # --- values ----------------------------------------------------------------------
 
@@ -295,6 +398,35 @@ class Settings:
         new = allowed[(index + step) % len(allowed)]
         self.set_option(name, new)
         return new
+
+    @property
+    def zoom(self) -> float:
+        """The card and text size as a factor (1.0 to 1.6)."""
+        return self.card_size / 100
+
+    def name_of(self, player: int) -> str:
+        """The name given to `player` (0 to 3), or "" when none was."""
+        return self.names[player]
+
+    def set_name(self, player: int, text: str) -> str:
+        """Name `player` (0 to 3) from what was typed; returns the name kept ("" clears it).
+
+        ValueError, and nothing changed, for a seat that does not exist or a name another
+        player already has (the log and the scores would not tell them apart).
+        """
+        if player not in range(4):
+            raise ValueError(f"there is no player {player!r:.20} (players are 0 to 3)")
+        name = clean_name(text)
+        if text.strip() and not name:
+            raise ValueError("A name needs letters or digits.")
+        folded = name.casefold()
+        if folded in RESERVED_NAMES or folded.startswith("ai "):
+            raise ValueError(f"{name} is what the game calls a seat or the computer: choose another name.")
+        for other, taken in enumerate(self.names):
+            if name and other != player and taken.casefold() == name.casefold():
+                raise ValueError(f"Another seat is already called {taken}.")
+        self.names[player] = name
+        return name
 
     # --- the rules engine --------------------------------------------------------------
 
@@ -364,7 +496,7 @@ class Settings:
         return [
             info
             for info in self.options()
-            if not info.applies and not _same(info.value, defaults.value(info.name))
+            if info.group != DISPLAY and not info.applies and not _same(info.value, defaults.value(info.name))
         ]
 
     # --- records ---------------------------------------------------------------------------
@@ -382,7 +514,8 @@ class Settings:
         """Read saved settings strictly: any bad value raises DamagedRecordError.
 
         None (nothing saved) gives the defaults. A newer schema raises NewerRecordError.
-        Schema 1 (no ``schema`` key) is migrated: its missing fields take their defaults.
+        Schema 1 (no ``schema`` key) is migrated: its missing fields take their defaults, as
+        do the options in :data:`ADDED_SINCE_SCHEMA_2` when a schema 2 save lacks them.
         Unknown keys are ignored (and dropped at the next save): a version adding a field
         that older ones must not drop bumps the schema instead.
         """
@@ -397,7 +530,7 @@ class Settings:
         settings = cls()
         for f in fields(cls):
             if f.name not in data:
-                if schema == 1:
+                if schema == 1 or f.name in ADDED_SINCE_SCHEMA_2 + LOOKS_ADDED:
                     continue  # older saves lack the newer options: they take defaults
                 raise DamagedRecordError(f"settings: {f.name} is missing")
             _read_field(settings, f.name, data[f.name])
@@ -405,6 +538,16 @@ class Settings:
 
 
 def _read_field(settings: Settings, name: str, value: object) -> None:
+    if name == "names":
+        if not isinstance(value, list) or len(value) != 4:
+            raise DamagedRecordError(f"settings: names must be a list of four, not {value!r:.60}")
+        for player, text in enumerate(value):
+            if not isinstance(text, str) or clean_name(text) != text or text.casefold() in RESERVED_NAMES:
+                raise DamagedRecordError(f"settings: name {player} is not a name: {text!r:.40}")
+        if len({t.casefold() for t in value if t}) != len([t for t in value if t]):
+            raise DamagedRecordError("settings: two players have the same name")
+        settings.names = list(value)
+        return
     if name == "seats":
         if not isinstance(value, list) or len(value) != 4:
             raise DamagedRecordError(f"settings: seats must be a list of four, not {value!r:.60}")
@@ -458,6 +601,16 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "speed": tuple(SPEEDS),
     "four_colour": _BOOL,
     "sound": _BOOL,
+    "auto_gin": _BOOL,
+    "confirm_knock": _BOOL,
+    "auto_sort": AUTO_SORTS,
+    "card_back": CARD_BACKS,
+    "table_colour": TABLE_COLOURS,
+    "left_handed": _BOOL,
+    "card_size": CARD_SIZES,
+    "high_contrast": _BOOL,
+    "reduced_motion": _BOOL,
+    "narrate": _BOOL,
 }
 _ORDER = tuple(_CHOICES)
 
@@ -612,6 +765,64 @@ _SPECS: dict[str, _Spec] = {
         "Four-colour deck", "Each suit in its own colour, so they are easy to tell apart.", DISPLAY, _on_off
     ),
     "sound": _Spec("Sound", "Sound effects.", DISPLAY, _on_off),
+    "auto_gin": _Spec(
+        "Auto gin",
+        "Discarding the card that leaves you with gin goes gin at once, without asking first.",
+        DISPLAY,
+        _on_off,
+    ),
+    "confirm_knock": _Spec(
+        "Confirm knock",
+        "Ask before knocking, so a slip of the finger never ends the hand.",
+        DISPLAY,
+        _on_off,
+    ),
+    "auto_sort": _Spec(
+        "Sort after each draw",
+        "Your hand goes back in order each time you draw, even after you moved cards yourself.",
+        DISPLAY,
+        lambda v, s: AUTO_SORT_NAMES[v],
+    ),
+    "card_back": _Spec(
+        "Card backs", "The pattern on the back of the cards.", DISPLAY, lambda v, s: CARD_BACK_NAMES[v]
+    ),
+    "table_colour": _Spec(
+        "Table colour",
+        "The colour of the cloth the cards are played on.",
+        DISPLAY,
+        lambda v, s: TABLE_COLOUR_NAMES[v],
+        lambda s: "High contrast plays on a black table." if s.high_contrast else "",
+    ),
+    "left_handed": _Spec(
+        "Left-handed",
+        "On a phone, the piles and the buttons you press most move to the left side of the table.",
+        DISPLAY,
+        _on_off,
+    ),
+    "card_size": _Spec(
+        "Card and text size",
+        "Bigger cards and words everywhere; your hand takes more rows if it has to.",
+        DISPLAY,
+        lambda v, s: CARD_SIZE_NAMES[v],
+    ),
+    "high_contrast": _Spec(
+        "High contrast",
+        "A black table, white writing and bold outlines, for the clearest view.",
+        DISPLAY,
+        _on_off,
+    ),
+    "reduced_motion": _Spec(
+        "Reduce motion",
+        "Cards jump to their places instead of flying, and wins are not celebrated with moving confetti.",
+        DISPLAY,
+        _on_off,
+    ),
+    "narrate": _Spec(
+        "Moves in words",
+        "Each move and result is also written as a sentence for a screen reader (Y reads your hand).",
+        DISPLAY,
+        _on_off,
+    ),
 }
 
 
@@ -632,6 +843,7 @@ def _describe(name: str, settings: Settings) -> OptionInfo:
         applies=not reason,
         reason=reason,
         group=spec.group,
+        choice_notes=tuple(LEVEL_NOTES[v] for v in allowed) if name == "ai_level" else (),
     )
 
 

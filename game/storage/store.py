@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 __all__ = [
+    "DAILY_HAND_KEY",
     "MAX_ENTRY_BYTES",
     "SAVED_MATCH_KEY",
     "SETTINGS_KEY",
@@ -69,6 +70,7 @@ LOG = logging.getLogger(__name__)
 SETTINGS_KEY = "settings"
 STATISTICS_KEY = "statistics"
 SAVED_MATCH_KEY = "saved-match"
+DAILY_HAND_KEY = "daily-hand"
 
 APP_DIR_NAME = "gin-rummy"
 DATA_DIR_ENV = "GIN_RUMMY_DATA_DIR"

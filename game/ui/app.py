@@ -32,12 +32,13 @@ from game.storage.settings import AI_LEVELS, PLAYER_COUNTS, VARIANTS, Settings
 from game.storage.stats import Stats
 from game.ui import probe
 from game.ui.coach.review import ReviewScene, review_button
-from game.ui.core import browser, drawing, richtext, text
+from game.ui.core import browser, drawing, richtext, text, theme
 from game.ui.core.art import CardArt
 from game.ui.core.navigation import ScreenMaker, Screens
 from game.ui.core.pointer import PointerFilter
 from game.ui.core.scene import SceneStack
 from game.ui.core.sound import Sounds
+from game.ui.core.speech import Speech
 from game.ui.core.viewport import Viewport, parse_window
 from game.ui.fairplay.daily_deal import DailyResultScene, DailyTable
 from game.ui.fairplay.deal_check import FairPlayScene, deal_check_button
@@ -45,6 +46,7 @@ from game.ui.fairplay.one_hand import OneHandTable
 from game.ui.screens.celebration import CelebrationScene
 from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.name_entry import NameEntryScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene, deliver_notices
 from game.ui.screens.pause import PauseScene
@@ -67,6 +69,7 @@ SCREENS: dict[str, ScreenMaker] = {
     "table": TableScene,
     "pause": PauseScene,
     "settings": SettingsScene,
+    "name_entry": NameEntryScene,
     "statistics": StatsScene,
     "rules": RulesScene,
     "help": HelpScene,
@@ -153,6 +156,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players", default=None, choices=PLAYER_COUNTS, help="2, 3 (dealer sits out) or 4 (partners)"
     )
     parser.add_argument("--no-storage", action="store_true", help="do not load or save anything")
+    parser.add_argument(
+        "--narrate",
+        action="store_true",
+        help="print each move and prompt as a sentence (for a screen reader)",
+    )
     options = parser.parse_args(argv)
     problem = _unwritable(options)
     if problem:
@@ -229,9 +237,11 @@ class App:
             self.after_hand.register(button())
         self.art = CardArt()
         self.sounds = Sounds()
+        self.speech = Speech(lambda: self.settings.narrate and not self.selfplay, echo=options.narrate)
         self.pointer = PointerFilter()
-        self.viewport = Viewport(*DEFAULT_WINDOW)
+        self.viewport = Viewport(*DEFAULT_WINDOW, zoom=self.settings.zoom)
         self.surface = pygame.Surface(DEFAULT_WINDOW)
+        self._apply_looks()
 
     # --- the window -------------------------------------------------------------------------
 
@@ -261,7 +271,8 @@ class App:
 
     def _adopt(self, size: tuple[int, int], density: float) -> None:
         """Lay everything out for a window of `size` real pixels."""
-        self.viewport = Viewport(size[0], size[1], density)
+        self.viewport = Viewport(size[0], size[1], density, zoom=self.settings.zoom)
+        self.art.set_density(density)
         self.pointer.reset()
         drawing.reset()
         table_draw.reset()
@@ -282,6 +293,19 @@ class App:
         if page is not None and (page[0] != self.viewport.size or page[1] != self.viewport.density):
             self.resize(*page)
 
+    def _apply_looks(self) -> None:
+        """The theme, the table's felt and the cards' faces and backs the settings ask for."""
+        settings = self.settings
+        theme.apply(settings.high_contrast, settings.table_colour)
+        self.art.set_style(settings.card_back, settings.high_contrast)
+        drawing.reset()
+        table_draw.reset()
+
+    def settings_changed(self) -> None:
+        """A setting changed: take up its looks and its size at once, on every screen."""
+        self._apply_looks()
+        self._adopt(self.viewport.size, self.viewport.density)
+
     # --- shared services --------------------------------------------------------------------
 
     def match_rng(self) -> random.Random:
@@ -294,16 +318,29 @@ class App:
         return random.Random(self.rng.getrandbits(64))
 
     @property
-    def speed(self) -> float:
-        """The animation speed in force (command line beats settings)."""
+    def pace(self) -> float:
+        """How fast the game moves on (the computer's pauses, the result's): the speed chosen,
+        also when motion is reduced (command line beats settings)."""
         if self.speed_override is not None:
             return max(0.0, float(self.speed_override))
         return self.settings.speed_factor
+
+    @property
+    def speed(self) -> float:
+        """The animation speed in force: 0 (every card jumps to its place) when motion is
+        reduced, otherwise the pace."""
+        if self.settings.reduced_motion:
+            return 0.0
+        return self.pace
 
     def play(self, effect: str) -> None:
         """Play a sound effect when sound is on (never during self-play)."""
         self.sounds.enabled = self.settings.sound and not self.selfplay
         self.sounds.play(effect)
+
+    def announce(self, text: str) -> None:
+        """Say `text` to a screen reader (the page's live region, ``--narrate``; always kept)."""
+        self.speech.say(text)
 
     def save_settings(self) -> bool:
         """Keep the settings; False when they were not saved (the player is told why, once)."""
@@ -386,6 +423,9 @@ class App:
             return False
         self._dirty = self.stack.changed = False
         self.stack.draw(self.surface)  # every full-screen scene paints its whole background
+        top = self.stack.top
+        if top is not None:  # after drawing: what a screen says may be what it just drew
+            self.speech.follow(id(top), top.spoken())
         pygame.display.flip()
         self.frames_drawn += 1
         return True

@@ -129,6 +129,7 @@ def _table(table: Any) -> dict[str, Any]:
     state: dict[str, Any] = {
         "hand_number": table.hand_number,
         "selected": str(table.selected) if table.selected is not None else None,
+        "armed": str(table.armed) if getattr(table, "armed", None) is not None else None,
         "knock_mode": table.knock_mode,
         "dealing": table.dealing,
         "moving": table.animator.busy,

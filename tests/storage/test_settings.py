@@ -247,6 +247,113 @@ def test_match_setup_lists_the_seats_in_play() -> None:
     assert MatchSetup.from_dict(setup.to_dict()) == setup
 
 
+def test_auto_gin_and_confirm_knock_are_off_by_default_described_and_kept() -> None:
+    settings = Settings()
+    assert settings.auto_gin is False and settings.confirm_knock is False
+    for name in ("auto_gin", "confirm_knock"):
+        info = settings.option(name)
+        assert info.label and info.explanation and info.group == "display"
+        settings.set_option(name, True)
+    assert Settings.from_dict(settings.to_dict()) == settings
+    with pytest.raises(DamagedRecordError):
+        Settings.from_dict({**Settings().to_dict(), "auto_gin": "yes"})
+
+
+def test_a_schema_2_save_from_before_auto_gin_loads_with_them_off() -> None:
+    saved = Settings(speed="fast").to_dict()
+    del saved["auto_gin"], saved["confirm_knock"]
+    assert Settings.from_dict(saved) == Settings(speed="fast")
+    del saved["speed"]
+    with pytest.raises(DamagedRecordError):
+        Settings.from_dict(saved)  # an option of schema 2 itself missing is still damage
+
+
+# --- the table's looks, comfort and access options --------------------------------------
+
+LOOKS = {
+    "auto_sort": "melds",
+    "card_back": "night",
+    "table_colour": "blue",
+    "left_handed": True,
+    "card_size": 160,
+    "high_contrast": True,
+    "reduced_motion": True,
+    "narrate": False,
+}
+
+
+def test_the_new_options_are_described_kept_and_cycled() -> None:
+    settings = Settings()
+    for name, value in LOOKS.items():
+        info = settings.option(name)
+        assert info.group == "display" and info.explanation.endswith("."), name
+        assert len(info.choices) >= 2 and info.value != value, name
+        settings.set_option(name, value)
+    settings.set_name(1, "Ann")
+    again = Settings.from_dict(settings.to_dict())
+    assert again == settings and again.zoom == 1.6 and again.names == ["", "Ann", "", ""]
+    assert [Settings().cycle("card_size") for _ in range(1)] == [120]
+    assert Settings(card_size=160).cycle("card_size") == 100
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"card_size": 1.6},
+        {"card_size": 150},
+        {"card_back": "tartan"},
+        {"left_handed": 1},
+        {"names": ["", "", ""]},
+        {"names": ["", "", "", 7]},
+        {"names": ["Ann", "ann", "", ""]},
+        {"names": ["x" * 13, "", "", ""]},
+        {"names": ["<b>", "", "", ""]},
+    ],
+)
+def test_a_bad_new_value_is_damage(changes: dict[str, Any]) -> None:
+    with pytest.raises(DamagedRecordError):
+        Settings.from_dict({**Settings().to_dict(), **changes})
+
+
+def test_a_save_from_before_the_new_options_loads_with_their_defaults() -> None:
+    # What the settings file held before these options existed (schema 2, main at e397325).
+    before = {
+        "schema": 2, "speed": "fast", "four_colour": True, "sound": False, "variant": "standard",
+        "ai_level": "hard", "bonuses": "classic", "eleven_card_deal": False,
+        "last_discard_chance": False, "big_gin": False, "allow_rediscard": False,
+        "next_dealer": "loser", "players": "2", "target": None, "shutout_doubles": False,
+        "oklahoma_ace_gin_only": False, "oklahoma_extra_boxes": False,
+        "oklahoma_spade_double": True, "first_dealer": None, "seats": ["person", "person", "ai", "ai"],
+    }  # fmt: skip
+    settings = Settings.from_dict(before)
+    assert settings.speed == "fast" and settings.four_colour and settings.seats[1] == "person"
+    assert settings.card_size == 100 and settings.names == ["", "", "", ""] and settings.narrate
+    assert all(settings.value(name) == Settings().value(name) for name in LOOKS)
+
+
+def test_a_name_is_cleaned_limited_and_never_shared() -> None:
+    settings = Settings()
+    assert settings.set_name(0, "  Grand\tma  Rose  ") == "Grand ma Rose"[:12].rstrip()
+    assert settings.set_name(1, "Bob<script>alert(1)") == "Bobscriptale"
+    assert settings.set_name(2, "Zoë & Al") == "Zoë Al"
+    with pytest.raises(ValueError, match="already called Bobscriptale"):
+        settings.set_name(3, "BOBSCRIPTALE")
+    with pytest.raises(ValueError, match="letters or digits"):
+        settings.set_name(3, "♠♠")
+    with pytest.raises(ValueError):
+        settings.set_name(4, "Dan")
+    assert settings.names == ["Grand ma Ros", "Bobscriptale", "Zoë Al", ""]
+    assert settings.set_name(1, "   ") == "" and settings.names[1] == ""
+
+
+@pytest.mark.parametrize("taken", ["North", "you", "AI", "AI Bob", "the computer"])
+def test_a_name_the_game_gives_a_seat_or_the_computer_is_refused(taken: str) -> None:
+    settings = Settings()
+    with pytest.raises(ValueError, match="choose another name"):
+        settings.set_name(0, taken)
+    assert settings.names == ["", "", "", ""]
+
+
 def test_settings_moved_inside_something_are_damage_not_defaults() -> None:
     with pytest.raises(DamagedRecordError, match="none of their fields"):
         Settings.from_dict({"x": Settings(speed="fast").to_dict()})

@@ -306,3 +306,96 @@ def test_every_shipped_asset_is_listed_with_its_source_in_docs():
     shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "assets").rglob("*") if path.is_file()}
     assert shipped - listed == set(), "assets not described in docs/assets.md"
     assert listed - shipped == set(), "docs/assets.md lists files that do not exist"
+
+
+# --- told by shape, not colour alone; high contrast; the backs ----------------------------
+
+
+def _ink_mask(surface: pygame.Surface) -> pygame.mask.Mask:
+    """Where a face has ink inside its edge, whatever the ink's colour (paper is not ink)."""
+    mask = pygame.mask.Mask(surface.get_size())
+    inset = max(3, surface.get_width() // 10)
+    for y in range(inset, surface.get_height() - inset):
+        for x in range(inset // 2, surface.get_width() - inset):
+            r, g, b, a = surface.get_at((x, y))
+            if a > 128 and (r + g + b) / 3 < 170:
+                mask.set_at((x, y))
+    return mask
+
+
+@pytest.mark.parametrize("size", [SMALL, (96, 134)])
+@pytest.mark.parametrize("contrast", [False, True])
+def test_every_suit_has_its_own_shape_whatever_the_colours(size, contrast):
+    # Hearts and diamonds are the same red, clubs and spades the same black: a player who
+    # cannot tell the colours apart tells the suits by the ink's shape alone.
+    cards = CardArt()
+    cards.set_style("red", contrast)
+    masks = {suit: _ink_mask(cards.face(7, suit, size)) for suit in art.SUITS}
+    for first, second in [("H", "D"), ("S", "C"), ("H", "S"), ("D", "C")]:
+        a, b = masks[first], masks[second]
+        differ = a.count() + b.count() - 2 * a.overlap_area(b, (0, 0))
+        assert differ > 0.15 * max(a.count(), b.count()), (first, second)
+
+
+def test_high_contrast_faces_are_pure_white_with_black_edges_and_deeper_red():
+    usual, contrast = CardArt(), CardArt()
+    assert contrast.set_style("red", True) and not contrast.set_style("red", True)
+    face = contrast.face(5, "H", (96, 134))
+    middle = face.get_at((48, 20))
+    assert tuple(middle)[:3] == (255, 255, 255)
+    assert tuple(face.get_at((48, 0)))[:3] == (0, 0, 0)
+    assert tuple(usual.face(5, "H", (96, 134)).get_at((48, 20)))[:3] == art.CARD_FACE
+    assert art.suit_colour("H", False, True) == (185, 0, 10) != art.suit_colour("H", False)
+
+
+def test_the_four_backs_differ_in_pattern_not_only_in_colour():
+    size = (96, 134)
+    masks = {}
+    for design in art.BACKS:
+        back = art.draw_back(size, design)
+        assert back.get_size() == size and spread(back) > 100
+        grey = pygame.transform.grayscale(back)
+        masks[design] = pygame.mask.from_threshold(grey, (0, 0, 0), (110, 110, 110, 255))
+    patterns = {design: art.BACKS[design].pattern for design in art.BACKS}
+    assert set(patterns.values()) == {"lattice", "check", "rings"}
+    for first, second in [("red", "green"), ("red", "night"), ("green", "night")]:
+        a, b = masks[first], masks[second]  # light and dark in grey: the pattern's shape
+        assert a.count() + b.count() - 2 * a.overlap_area(b, (0, 0)) > 0.1 * size[0] * size[1]
+    cards = CardArt()
+    before = cards.back(size)
+    assert cards.set_style("night") and cards.back(size) is not before
+    with pytest.raises(ValueError, match="unknown card back"):
+        art.draw_back(size, "tartan")
+    with pytest.raises(ValueError, match="unknown card back"):
+        cards.set_style("tartan")
+
+
+@pytest.mark.parametrize(
+    ("size", "density"), [((72, 100), 1), ((85, 119), 1), ((96, 134), 1), ((255, 357), 3)]
+)
+@pytest.mark.parametrize("rank", [10, 12, 1, 8])
+def test_the_corner_index_lies_in_its_box_and_its_suit_is_a_readable_size(size, density, rank):
+    """Issue 18: the index must be known (nothing may be drawn over it) and big enough to
+    tell a diamond from a heart on a phone: its suit at least 12 logical pixels tall."""
+    cards = CardArt()
+    cards.set_density(density)
+    face = cards.face(rank, "D", size)
+    box = art.index_boxes(size, density)[0]
+    paper = face.get_rect().inflate(-6, -6)  # clear of the card's grey edge
+    mask = pygame.mask.Mask(paper.size)
+    for y in range(paper.height):
+        for x in range(paper.width):
+            r, g, b, a = face.get_at((paper.x + x, paper.y + y))
+            if a > 128 and min(r, g, b) < 150:
+                mask.set_at((x, y))
+    touching = []
+    for blob in mask.connected_components():
+        if blob.count() < 4:
+            continue
+        bounds = blob.get_bounding_rects()[0].move(paper.topleft)
+        if bounds.colliderect(box):
+            touching.append(bounds)
+    assert len(touching) >= 2  # the rank and the suit
+    assert all(box.contains(bounds) for bounds in touching), (box, touching)  # and nothing reaches out of it
+    layout = art.FaceLayout.for_size(size, density)
+    assert layout.suit_height / density >= 12 and layout.rank_height / density >= 16

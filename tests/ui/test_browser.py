@@ -39,6 +39,16 @@ class FakePage:
         self.calls.append(("download", (name, text)))
         return True
 
+    def gin_say(self, text: str) -> bool:
+        self.calls.append(("say", (text,)))
+        return True
+
+    def gin_ask(self, question: str, value: str) -> str | None:
+        self.calls.append(("ask", (question, value)))
+        return self.answer
+
+    answer: str | None = "Ann"
+
 
 @pytest.fixture
 def page(monkeypatch):
@@ -80,7 +90,7 @@ def test_full_screen_is_offered_where_the_page_allows_it(page):
     frames(app)
     post(pygame.MOUSEBUTTONUP, pos=row.center, button=1)
     frames(app)
-    assert page.calls == [("fullscreen", ())]
+    assert [call for call in page.calls if call[0] != "say"] == [("fullscreen", ())]
     assert next(i for i in scene.items if i.name == FULLSCREEN).value() == "on"
 
 
@@ -97,3 +107,16 @@ def test_copy_and_download_reach_the_page(page):
     assert browser.copy_text("Gin Rummy daily")
     assert browser.download("hand.json", "{}")
     assert page.calls == [("copy", ("Gin Rummy daily",)), ("download", ("hand.json", "{}"))]
+
+
+def test_sentences_go_to_the_pages_live_region_and_names_come_from_its_prompt(page):
+    app = make_app()
+    app.announce("You drew 7♥.")
+    assert page.calls[-1] == ("say", ("You drew the 7 of hearts.",))
+    assert browser.ask_text("South's name", "") == "Ann" and page.calls[-1] == ("ask", ("South's name", ""))
+    page.answer = None  # the player pressed Cancel
+    assert browser.ask_text("South's name", "Ann") is None
+
+
+def test_nothing_reaches_a_page_that_is_not_there():
+    assert browser.say("hello") is False and browser.ask_text("Name?") is None

@@ -251,20 +251,135 @@ def test_the_title_entry_shows_the_streak_then_that_today_is_played(monkeypatch)
     assert item.value() == "played ✓"
 
 
-def test_leaving_the_day_s_deal_midway_counts_it_as_lost_and_a_return_is_practice(tmp_path):
+def _play_a_little(app, table, moves: int = 3) -> None:
+    """The person plays `moves` of their own moves (an AI in their seat), the expert answers."""
+    from game.ui.table.seats import ThinkingSeat, make_ai
+
+    table.flow.seats[table.me] = ThinkingSeat(make_ai("simple", seed=5))
+    hand = table.hand
+    run_until(app, lambda: sum(1 for seat, _ in hand.actions if seat == 0) >= moves, limit=20000)
+    del table.flow.seats[table.me]  # the person's own hands again
+    run_until(app, lambda: hand.to_act == 0 and not table.animator.busy, limit=20000)
+
+
+def _pause(app):
+    from game.ui.screens.pause import PauseScene
+
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    return pause
+
+
+def _choose(app, pause, label: str) -> None:
+    labels = [item.label for item in pause.items]
+    assert label in labels, labels
+    pause.items[labels.index(label)].press()
+    frames(app)
+
+
+@pytest.mark.parametrize("leave", ["quit_to_title", "program_closed"])
+def test_leaving_the_day_s_deal_midway_and_coming_back_resumes_the_same_hand(tmp_path, leave):
     app = app_at((390, 844), storage=True)
     table = _daily(app)
-    assert not table.practice
-    started = app.stats.daily_result(DAY)
-    assert started is not None and started.unfinished  # counted as soon as it is dealt
-    saved = json.loads((tmp_path / "data" / "statistics.json").read_text())
-    assert saved["daily"]["2026-11-30"] == {"won": False, "points": 0, "turns": 0}
-    # The player leaves (or the page is closed) before the hand ends; the next game is practice.
+    _play_a_little(app, table)
+    hand = table.hand
+    actions, held, stock = list(hand.actions), list(hand.hands[0]), len(hand.stock)
+    assert not hand.is_over and app.stats.daily_result(DAY).unfinished
+    if leave == "quit_to_title":
+        _choose(app, _pause(app), "Quit to title")
+        assert app.stack.top.name == "title"
+    else:
+        app = app_at((390, 844), storage=True)  # the program closed, the page reloaded
+    from game.ui.screens.title import daily_item
+
+    assert daily_item(app, DAY).value() == "to finish"
     again = _daily(app)
-    assert again.practice and "left unfinished" in again.toast.text
+    assert not again.practice and "left it" in again.toast.text
+    resumed = again.hand
+    assert resumed.actions == actions and resumed.hands[0] == held and len(resumed.stock) == stock
+    # Still one attempt, and the expert's cards and the stock are still hidden.
+    assert resumed.deck == daily_hand(DAY).deck and not again.dealing
+    known = set(resumed.known[1])
+    for card in resumed.hands[1]:
+        assert again.sprites[card].face_up == (card in known)
+    assert all(not again.sprites[card].face_up for card in resumed.stock if card in again.sprites)
     finish_hand(app, again)
     press(app, pygame.K_RETURN)
     scene = app.stack.top
-    assert isinstance(scene, DailyResultScene) and not scene.counted
-    assert app.stats.daily_result(DAY).unfinished
-    assert app.stats.daily_summary(DAY).played == 1 and app.stats.daily_summary(DAY).won == 0
+    assert isinstance(scene, DailyResultScene) and scene.counted
+    result = app.stats.daily_result(DAY)
+    assert not result.unfinished and result.turns == scene.outcome.turns
+    assert not (tmp_path / "data" / "daily-hand.json").exists(), "a finished day is not kept to resume"
+    third = _daily(app)
+    assert third.practice and not third.hand.actions  # the finished day is practice, dealt afresh
+
+
+def test_the_daily_pause_menu_speaks_of_the_day_s_deal_not_a_match(tmp_path):
+    app = app_at((1280, 720), storage=True)
+    table = _daily(app)
+    _play_a_little(app, table, moves=1)
+    labels = [item.label for item in _pause(app).items]
+    assert "Restart match" not in labels and "Concede match" not in labels and "Score sheet" not in labels
+    assert "Give up today's deal" in labels and "Quit to title" in labels
+
+
+def test_giving_up_the_day_s_deal_asks_then_counts_it_lost_for_good(tmp_path):
+    from game.ui.screens.notices import ConfirmScene
+
+    app = app_at((1280, 720), storage=True)
+    table = _daily(app)
+    _play_a_little(app, table, moves=1)
+    _choose(app, _pause(app), "Give up today's deal")
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and "lost" in " ".join(question.paragraphs)
+    question.accept()
+    frames(app)
+    assert app.stack.top.name == "title"
+    assert app.stats.daily_result(DAY).unfinished and app.stats.daily_summary(DAY).won == 0
+    assert not (tmp_path / "data" / "daily-hand.json").exists()
+    again = _daily(app)
+    assert again.practice and not again.hand.actions
+
+
+def test_a_replayed_deal_s_pause_menu_has_no_match_to_restart():
+    from game.ui.fairplay.deals import replay_deal
+    from game.ui.fairplay.one_hand import OneHandTable
+
+    app = app_at()
+    game = replay_deal(daily_hand(DAY), 0, same_seat=True)
+    app.screens.replace("one_hand_table", game, "easy", 4, "")
+    table = app.stack.top
+    assert isinstance(table, OneHandTable)
+    run_until(app, lambda: table.hand is not None and not table.dealing)
+    pause = _pause(app)
+    labels = [item.label for item in pause.items]
+    assert "Restart match" not in labels and "Concede match" not in labels
+    _choose(app, pause, "Leave this hand")
+    assert app.stack.top.name == "title"
+
+
+def test_a_damaged_daily_hand_is_set_aside_and_told_and_the_day_stays_counted(tmp_path):
+    app = app_at((1280, 720), storage=True)
+    table = _daily(app)
+    _play_a_little(app, table, moves=1)
+    _choose(app, _pause(app), "Quit to title")
+    path = tmp_path / "data" / "daily-hand.json"
+    record = json.loads(path.read_text())
+    record["hand"]["actions"][0][1] = {"kind": "knock", "card": "AS"}
+    path.write_text(json.dumps(record))
+    app = app_at((1280, 720), storage=True)
+    again = _daily(app)
+    assert again.practice  # the day counted as begun; its hand could not be resumed
+    notices = app.persistence.take_notices()
+    assert any("daily deal" in text and "set aside" in text for text in notices), notices
+    assert not path.exists()
+
+
+def test_a_day_s_deal_left_from_another_day_is_not_resumed_today(tmp_path):
+    app = app_at((1280, 720), storage=True)
+    table = _daily(app, DAY - datetime.timedelta(days=1))
+    _play_a_little(app, table, moves=1)
+    _choose(app, _pause(app), "Quit to title")
+    today = _daily(app)
+    assert not today.practice and not today.hand.actions

@@ -20,7 +20,7 @@ from game.ui.table.away_game import AwayGameScene
 from game.ui.table.hand_result import HandResultScene
 
 from .harness import create_app, deck_for, frames, run_until, start_table
-from .layout_check import SIZES, layout_problems
+from .layout_check import SIZES, table_layout_problems
 
 TABLE_SIZES = [*SIZES, (844, 390)]
 """The table also has a compact layout for a phone held sideways."""
@@ -47,7 +47,7 @@ def _app(size):
 
 def _check(app, where: str) -> None:
     frames(app)
-    problems = layout_problems(app)
+    problems = table_layout_problems(app)
     assert not problems, f"{where} at {app.viewport.size}:\n" + "\n".join(problems)
 
 
@@ -71,6 +71,13 @@ def test_every_phase_of_a_hand_where_the_human_knocks(size):
     assert len(table.hand.hands[0]) == 11
     _check(app, "discard with eleven cards")
     _cards_reachable(table)
+    table.show_hint()
+    run_until(app, lambda: table.hinted is not None, limit=3000)
+    _check(app, "a hint shown")  # the message never lies over the last move or the piles' labels
+    table.selected = table.armed = table.order.cards[2]
+    table.update_lifts()
+    _check(app, "a card raised to discard")
+    table.selected = table.armed = None
     table.start_knock()
     _check(app, "choosing the knock card")
     table.knock(table.selected)

@@ -17,7 +17,7 @@ from game.ui.table.scene import TableScene
 from game.ui.table.seats import ThinkingSeat, make_ai
 
 from .harness import deck_for, frames, key, run_until, start_table
-from .layout_check import layout_problems
+from .layout_check import table_layout_problems
 from .table_support import TABLE_IDS, TABLE_SIZES, sized_app, tap, target
 
 GIN = dict(
@@ -31,7 +31,7 @@ GIN = dict(
 
 def _check(app, where: str) -> None:
     frames(app)
-    problems = layout_problems(app)
+    problems = table_layout_problems(app)
     assert not problems, f"{where} at {app.viewport.size}:\n" + "\n".join(problems)
 
 

@@ -34,6 +34,20 @@ def _check(app, where: str) -> None:
     assert app.stack.top.hit_targets(), f"{where}: nothing to press"
 
 
+def _all_rows_reachable(menu, app) -> None:
+    """Every row in view at the usual text size; with bigger text, every row in view once
+    the menu is scrolled to it."""
+    if app.viewport.zoom == 1.0:
+        assert len(menu.visible_rows()) == len(menu.items)
+        return
+    for index in range(len(menu.items)):
+        menu.focus = index
+        menu.follow_focus()
+        assert index in menu.visible_rows()
+        assert menu.rect.bottom <= app.viewport.height
+    menu.focus, menu.scroll = 0, 0
+
+
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_title_with_every_entry_and_with_a_match_to_continue(size, stand_ins):
     app = storage_app(size=size)
@@ -42,7 +56,7 @@ def test_title_with_every_entry_and_with_a_match_to_continue(size, stand_ins):
     assert app.persistence.save_match(started_match(), app.settings.match_setup())
     app.stack.replace_all(TitleScene(app))
     _check(app, "title with Continue")
-    assert len(app.stack.top.menu.visible_rows()) == len(app.stack.top.items)  # no scrolling needed
+    _all_rows_reachable(app.stack.top.menu, app)  # no scrolling needed at the usual size
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -71,7 +85,7 @@ def test_pause_its_questions_and_settings_over_it(size, stand_ins):
     pause = PauseScene(app, table)
     app.stack.push(pause)
     _check(app, "pause with every entry")
-    assert len(pause.menu.visible_rows()) == len(pause.items)
+    _all_rows_reachable(pause.menu, app)
     pause.ask_restart()
     _check(app, "restart?")
     app.stack.pop()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from game.storage.settings import Settings
+from game.storage.settings import AI_LEVELS, Settings
+from game.ui.core import theme
 from game.ui.screens import new_match as newmatch
 from game.ui.screens.new_match import OPTION_ORDER, NewMatchScene, shown_options
 from game.ui.screens.notices import ConfirmScene
@@ -267,3 +269,93 @@ def test_the_chosen_first_dealer_deals_the_first_hand(monkeypatch):
     scene.start()
     (match,) = opened
     assert match.first_dealer == 1 and match.new_hand().dealer == 1
+
+
+# --- issue 18, defect 9: a value steps forward wherever it is clicked, arrows are arrows --------
+
+
+def _value_text_point(scene, name: str, fraction: float) -> tuple[int, int]:
+    """A point `fraction` of the way along the value's words (not its arrows)."""
+    index = scene.menu.index_of(name)
+    scene.menu.focus = index
+    scene.menu.follow_focus()
+    words = scene.menu.value_text_rect(index)
+    return words.left + round(words.width * fraction), words.centery
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (390, 844)])
+@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.9])
+def test_a_click_anywhere_on_the_value_steps_forward(size, fraction):
+    app = bare_app(size=size)
+    scene = _screen(app)
+    press = finger_tap if app.viewport.portrait else click
+    press(app, _value_text_point(scene, "players", fraction))
+    assert app.settings.players == "3"  # Two players -> Three, never back to Four
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (360, 640)])
+def test_only_the_drawn_back_arrow_steps_back_and_it_is_a_fingertip_wide(size):
+    app = bare_app(size=size)
+    scene = _screen(app)
+    menu = scene.menu
+    index = menu.index_of("players")
+    back, forward = menu.arrow_zones(index)
+    words = menu.value_text_rect(index)
+    assert back.right <= words.left and forward.left >= words.right  # the words are no arrow's
+    if app.viewport.portrait:
+        assert back.width >= 44 * app.viewport.density and forward.width >= 44 * app.viewport.density
+    (finger_tap if app.viewport.portrait else click)(app, back.center)
+    assert app.settings.players == "4"
+    (finger_tap if app.viewport.portrait else click)(app, forward.center)
+    assert app.settings.players == "2"
+
+
+def test_the_arrows_are_drawn_shapes_not_less_than_signs():
+    app = bare_app()
+    scene = _screen(app)
+    menu = scene.menu
+    index = menu.index_of("players")
+    assert menu.plan(index).value == "Two players"  # no "<" and ">" typed round the words
+    surface = pygame.Surface(app.viewport.size)
+    scene.draw(surface)
+    for arrow in menu.arrow_shapes(index):
+        centre = arrow.center
+        assert tuple(surface.get_at(centre))[:3] == theme.GOLD, "an arrow is a filled triangle"
+
+
+def test_the_choices_listed_beside_an_option_can_be_clicked():
+    app = bare_app()
+    scene = _screen(app)
+    while scene.menu.focused.name != "ai_level":
+        key(app, pygame.K_DOWN)
+    choices = dict((name, rect) for name, rect in scene.hit_targets() if name.startswith("choice "))
+    assert set(choices) >= {"choice Expert", "choice Easy"}
+    click(app, choices["choice Expert"].center)
+    assert app.settings.ai_level == "expert"
+
+
+def test_every_level_says_how_the_computer_plays():
+    settings = Settings()
+    info = settings.option("ai_level")
+    notes = dict(zip((value for value, _ in info.choices), info.choice_notes, strict=True))
+    assert set(notes) == set(AI_LEVELS) and len(set(notes.values())) == len(AI_LEVELS)
+    assert all(len(note) > 20 for note in notes.values())
+    app = bare_app()
+    scene = _screen(app)
+    scene.menu.focus = scene.menu.index_of("ai_level")
+    frames(app)
+    scene.draw(app.surface)
+    assert ("note", f"Medium: {notes['medium']}") in scene.draw_list
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_the_arrows_stay_put_as_the_value_changes(size):
+    """Two clicks on the back arrow step back twice: it does not move as the words change."""
+    app = bare_app(size=size)
+    scene = _screen(app)
+    index = scene.menu.index_of("players")
+    before = scene.menu.arrow_zones(index)
+    press = finger_tap if app.viewport.portrait else click
+    press(app, before[0].center)
+    press(app, before[0].center)
+    assert app.settings.players == "3" and scene.menu.arrow_zones(scene.menu.index_of("players")) == before

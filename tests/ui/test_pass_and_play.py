@@ -87,8 +87,7 @@ def _play_my_turn(app, table: TableScene) -> None:
             key(app, pygame.K_RETURN)
         else:
             card = _discard_choice(table)
-            if table.selected != card:
-                tap(app, target(table, str(card)).center)  # select (the card just drawn already is) ...
+            tap(app, target(table, str(card)).center)  # raise it (even the card just drawn) ...
             tap(app, target(table, str(card)).center)  # ... and discard
     else:
         key(app, pygame.K_RETURN)  # lay the melds down / finish laying off
@@ -271,3 +270,46 @@ def test_the_privacy_screen_fits_every_window_and_a_finger_takes_the_device(size
     tap(app, screen.ready_button.rect.center)
     run_until(app, lambda: app.stack.top is table and not table.dealing)
     assert not layout_problems(app), "the pass-and-play table"
+
+
+def test_names_given_in_the_settings_show_on_the_privacy_screen_the_table_and_the_score_sheet():
+    from game.ui.screens.score_sheet import ScoreSheetScene
+
+    app = sized_app((1280, 720))
+    app.settings.set_name(0, "Ann")
+    app.settings.set_name(1, "Bob")
+    match = Match(RuleSet.preset("standard"), random.Random(11))
+    table = TableScene(app, match, TWO_PEOPLE)
+    app.stack.replace_all(table)
+    frames(app)
+    privacy = app.stack.top
+    assert isinstance(privacy, PrivacyScene) and privacy.person in ("Ann", "Bob")
+    assert privacy.ready_button.text == f"I'm {privacy.person}: show my cards"
+    privacy.ready()
+    run_until(app, lambda: not table.dealing)
+    app.invalidate()
+    frames(app)
+    other = "Bob" if privacy.person == "Ann" else "Ann"
+    assert status_text(table).startswith(f"{privacy.person}, take the upcard")
+    labels = {text for kind, text, _, _ in table.draw_list if kind in ("opponent", "score")}
+    assert other in labels and {"Ann", "Bob"} <= labels
+    assert not any("You" in text for kind, text, _, _ in table.draw_list if kind in ("opponent", "score"))
+    app.stack.push(ScoreSheetScene(app, match, setup=TWO_PEOPLE))
+    frames(app)
+    sheet = app.stack.top
+    assert [sheet.seating.side_name(side) for side in range(2)] == ["Ann", "Bob"]
+
+
+def test_a_name_changed_mid_match_shows_at_once_and_the_computer_keeps_its_own():
+    app = sized_app((1280, 720))
+    app.settings.set_name(1, "Bob")  # a name for a seat the computer plays is not used
+    table = TableScene(app, Match(RuleSet.preset("standard"), random.Random(4)))
+    app.stack.replace_all(table)
+    run_until(app, lambda: not table.dealing)
+    assert table.player_name(0) == "You" and table.player_name(1) == "AI"
+    people = TableScene(app, Match(RuleSet.preset("standard"), random.Random(4)), TWO_PEOPLE)
+    app.stack.replace_all(people)
+    frames(app)
+    assert people.player_name(1) == "Bob" and people.player_name(0) == "South"
+    app.settings.set_name(0, "Zoë")
+    assert people.player_name(0) == "Zoë"

@@ -46,16 +46,17 @@ def test_landscape_to_portrait_mid_draw_keeps_the_hand_and_the_selection():
     frames(app)
     assert table.layout.portrait and app.viewport.size == (390, 844)
     assert table.hand.hands[0] == held and table.hand.history == history
-    assert table.selected == selected and table.sprites[selected].lift > 0
+    assert table.selected == selected  # still ringed (a drawn card is not raised: issue 18)
     _at_rest_where_the_layout_says(table)
     assert set(table.order.cards) == set(held)
 
-    # Play goes on in the new layout: a tap on the selected card discards it.
-    rect = dict(table.hit_targets())[str(selected)]
-    post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
-    frames(app)
-    post(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
-    frames(app)
+    # Play goes on in the new layout: two taps on the card just drawn discard it.
+    for _ in range(2):
+        rect = dict(table.hit_targets())[str(selected)]
+        post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+        frames(app)
+        post(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+        frames(app)
     assert table.hand.discard_pile[-1] == selected
 
     # And back to landscape, mid-animation again.

@@ -211,3 +211,19 @@ def test_r_reviews_the_latest_hand_and_tab_picks_another():
     assert review.hand is table.match.hand_records[len(table.match.played) - 2]
     frames(app)
     assert not layout_problems(app)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)])
+def test_a_hands_counts_in_brackets_are_never_split_across_lines(size):
+    """Issue 18: on a phone the sheet wrapped "(8 v / 10)"."""
+    from game.ui.screens.score_sheet import ScoreSheetScene
+
+    from .table_support import played_match, sized_app
+
+    app = sized_app(size)
+    app.stack.push(ScoreSheetScene(app, played_match(3, finish=True, seed=4)))
+    frames(app)
+    details = [line for placed in app.stack.top.placed for line in placed.lines]
+    assert any("(" in line for line in details)
+    for line in details:
+        assert line.count("(") == line.count(")"), line

@@ -293,7 +293,8 @@ def test_quiet_audio_rests_and_the_next_sound_wakes_it(phone: GamePage) -> None:
     assert audio_states(game) == ["suspended"]
     played = rested["sound"]["played"]
     card = rested.table["selected"]
-    game.press(card, rested)  # the second tap on the selected card discards it
+    assert rested.table["armed"] == card  # raised by the tap that chose it
+    game.press(card, rested)  # the second tap on the raised card discards it
     woke = game.wait(lambda s: s["sound"]["played"] > played, "the discard's sound")
     assert card in woke.table["discard"] and woke["sound"]["awake"]
     game.wait(lambda s: audio_states(game) == ["running"], "the audio to run again", 5.0)

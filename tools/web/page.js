@@ -1,5 +1,6 @@
 // The page's own JavaScript: the loading screen, and what the game asks of the page
-// through its bridge to `window` (game/ui/core/browser.py): full screen, copy, download.
+// through its bridge to `window` (game/ui/core/browser.py): full screen, copy, download,
+// the sentences for a screen reader, a line of text typed by the player.
 //
 // One file, two pages: tools/build_web.py inlines it into index.html (the template has a
 // `gin-include` marker where it goes), and the browser test's loader page
@@ -17,7 +18,9 @@ function gin_loading_step(text) {
 function gin_loading_done() {
     clearTimeout(window.gin_watchdog)
     document.getElementById("gin-loader").hidden = true
-    document.getElementById("canvas").style.visibility = "visible"
+    const canvas = document.getElementById("canvas")
+    canvas.style.visibility = "visible"
+    canvas.focus()  // the keys go to the game at once, also for a screen reader's user
 }
 
 function gin_runtime_failed(detail) {
@@ -43,6 +46,36 @@ function gin_fullscreen() {
     if (!page.requestFullscreen) return false
     page.requestFullscreen({ navigationUI: "hide" }).catch(() => {})
     return true
+}
+
+// The game's sentences for a screen reader (game/ui/core/speech.py): each one a new line
+// of the visually hidden live region, which screen readers read out as it arrives.
+const GIN_SAID_KEPT = 40
+let gin_said_count = 0
+
+function gin_say(text) {
+    let region = document.getElementById("gin-said")
+    if (!region) {  // a page without it (the browser test's loader) gets one
+        region = document.createElement("div")
+        region.id = "gin-said"
+        region.className = "gin-unseen"
+        region.setAttribute("role", "log")
+        region.setAttribute("aria-live", "polite")
+        document.body.appendChild(region)
+    }
+    const line = document.createElement("p")
+    line.textContent = String(text)
+    line.dataset.n = String(++gin_said_count)  // its place in everything said, kept or not
+    region.appendChild(line)
+    while (region.childElementCount > GIN_SAID_KEPT) region.firstElementChild.remove()
+    return true
+}
+
+// A line of text typed by the player (a name): the browser's own prompt brings up a
+// phone's keyboard and is read by screen readers. null when they cancel.
+function gin_ask(question, value) {
+    const answer = window.prompt(String(question), value ? String(value) : "")
+    return answer === null ? null : String(answer)
 }
 
 function gin_copy(text) {

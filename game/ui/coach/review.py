@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
+from dataclasses import replace
 
 import pygame
 
@@ -35,6 +36,7 @@ from game.rules import (
     Knock,
     LayOff,
     PlayerView,
+    ResultKind,
     best_melds,
     card_symbol,
 )
@@ -49,7 +51,7 @@ from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button
 from game.ui.table.after_hand import AfterHand
 from game.ui.table.flow import meld_ordered
-from game.ui.table.outcome import HandOutcome, headline
+from game.ui.table.outcome import HandOutcome, headline, score_sentence
 
 SLICE_BUDGET_S = 0.008
 """Time the review may think per frame (seconds): the screen keeps drawing meanwhile."""
@@ -73,6 +75,7 @@ def describe_event(event: Event, who: str) -> str:
         "take_upcard": f"took the upcard{card}",
         "discard": f"discarded{card}",
         "knock": "knocked",
+        "gin": "went gin",
         "big_gin": "went big gin",
         "arrange": f"laid down {len(event.melds)} meld{'' if len(event.melds) == 1 else 's'}",
         "lay_off": f"laid off{card}",
@@ -256,10 +259,15 @@ class ReviewScene(Scene):
             if result is None:
                 return "The end of the hand."
             winner = None if result.winner is None else ("You" if result.winner == self.me else self.they)
-            return f"The end of the hand. {headline(result.kind, winner, result.points)}. {' '.join(result.lines)}"
+            return f"The end of the hand. {headline(result.kind, winner, result.points)}. {score_sentence(result.lines)}"
         seat, _ = position.action
         after = self.position(self.index + 1).view
         event = after.history[self.index]
+        gin = (
+            event.kind == "knock" and self.hand.result is not None and self.hand.result.kind is ResultKind.GIN
+        )
+        if gin:
+            event = replace(event, kind="gin")  # known once the hand is over: say it as it was
         if seat == self.me:
             text = describe_event(event, "You")
             if event.kind == "draw_stock":

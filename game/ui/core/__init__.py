@@ -6,7 +6,8 @@ use it.
 - `scene`        Scene (setup/update/draw/handle), the scene stack, and the GameApp and
                  Navigator protocols: what a screen may ask of the app
 - `navigation`   the registry of screens by name: show, replace, back, close, find
-- `theme`        every colour by what it is for, and the text sizes screens share
+- `theme`        every colour by what it is for (usual or high contrast, the felt's), and
+                 the text sizes screens share
 - `keys`         the key bindings, declared once (keys, button labels, the help's key lines)
 - `drawing`      the felt, panels, the shade under a modal screen, wrapped and centred text
 - `widgets`      buttons, rows of buttons, toasts, banners, a result panel's input
@@ -24,4 +25,5 @@ use it.
 - `seating`      who is who at a match, in words ("You", "AI West", "South & North")
 - `dates`        dates in the game's words, and which day it is for the player
 - `browser`      the web page around the game (a no-op on the desktop)
+- `speech`       sentences for a screen reader (the page's live region), cards in words
 """

@@ -7,9 +7,11 @@ and suit symbols as white masks that are tinted to the palette. Everything else 
 here: the card, the corner indices, the pips of the number cards in their usual layouts,
 the big pip of a court card (so the four-colour palette reaches it) and the back.
 
-Two layouts: from about 92 px tall a card looks like a real one (indices in two corners,
-pips in columns); below that the index is made much bigger, so it can be read on a phone,
-and the body is one large pip or a smaller court picture.
+Two layouts: from about 125 logical px tall a card looks like a real one (indices in two
+corners, pips in columns); below that (a phone's cards) the index is made much bigger, so
+the rank and the suit can be read at a glance, and the body is one large pip or a smaller
+court picture. The choice is made in logical pixels (`CardArt.density`), so a phone's
+high-density screen gets the same layout as any other phone.
 
 Cache: surfaces are kept per card size, and only for the MAX_SIZES sizes asked for most
 recently. A window dragged through a hundred sizes therefore keeps at most MAX_SIZES sets,
@@ -33,17 +35,39 @@ SUITS = "CDHS"
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 DEFAULT_SIZE = (96, 134)
 MAX_SIZES = 6
-# Below this height the corner index of the full layout would be under 13 px tall.
-COMPACT_BELOW = 92
+# Below this height (logical px) the full layout's corner suit would be under about 12 px:
+# a diamond and a heart then look alike (issue 18).
+COMPACT_BELOW = 125
 
 TWO_COLOUR = {"C": (25, 25, 30), "D": (200, 30, 40), "H": (200, 30, 40), "S": (25, 25, 30)}
 FOUR_COLOUR = {"C": (20, 130, 50), "D": (30, 90, 200), "H": (200, 30, 40), "S": (25, 25, 30)}
+CONTRAST_TWO = {"C": (0, 0, 0), "D": (185, 0, 10), "H": (185, 0, 10), "S": (0, 0, 0)}
+CONTRAST_FOUR = {"C": (0, 105, 20), "D": (0, 55, 200), "H": (185, 0, 10), "S": (0, 0, 0)}
+"""High contrast: black and a deep red (7:1 on white), or four deep colours."""
 
 CARD_FACE = (250, 248, 240)
 CARD_EDGE = (120, 120, 110)
-BACK_MAIN = (150, 35, 45)
-BACK_LINE = (205, 90, 95)
-BACK_LIGHT = (240, 220, 200)
+CONTRAST_FACE = (255, 255, 255)
+CONTRAST_EDGE = (0, 0, 0)
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """A card back: its ground, the colour of its pattern, its light border, the pattern."""
+
+    main: tuple[int, int, int]
+    line: tuple[int, int, int]
+    light: tuple[int, int, int]
+    pattern: str  # "lattice", "check" or "rings"
+
+
+BACKS: dict[str, BackDesign] = {
+    "red": BackDesign((150, 35, 45), (205, 90, 95), (240, 220, 200), "lattice"),
+    "blue": BackDesign((30, 62, 140), (95, 135, 215), (228, 232, 246), "lattice"),
+    "green": BackDesign((22, 96, 58), (52, 136, 88), (232, 240, 226), "check"),
+    "night": BackDesign((20, 24, 52), (196, 160, 70), (236, 214, 150), "rings"),
+}
+"""The card backs a player can choose (`game.storage.settings.CARD_BACKS`), drawn here."""
 
 # The standard pip layouts: (column, row), column -1/0/1 for left/centre/right, row 0..1
 # from the top pip row to the bottom one. Pips below the middle are drawn upside down.
@@ -73,8 +97,10 @@ def rank_label(rank: int) -> str:
     return RANK_LABELS.get(rank, str(rank))
 
 
-def suit_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
+def suit_colour(suit: str, four_colour: bool, high_contrast: bool = False) -> tuple[int, int, int]:
     """Ink colour of a suit letter ("C", "D", "H", "S") in the chosen palette."""
+    if high_contrast:
+        return (CONTRAST_FOUR if four_colour else CONTRAST_TWO)[suit]
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
 
 
@@ -236,6 +262,8 @@ class FaceLayout:
 
     >>> FaceLayout.for_size((96, 134)).compact, FaceLayout.for_size((40, 56)).compact
     (False, True)
+    >>> FaceLayout.for_size((255, 357), density=3).compact  # a phone's card at density 3
+    True
     """
 
     width: int
@@ -248,12 +276,13 @@ class FaceLayout:
     pip_height: float
 
     @staticmethod
-    def for_size(size: tuple[int, int]) -> FaceLayout:
-        """The layout for a card `size` = (width, height) pixels."""
+    def for_size(size: tuple[int, int], density: float = 1.0) -> FaceLayout:
+        """The layout for a card `size` = (width, height) real pixels, on a screen of
+        `density` real pixels per logical pixel."""
         w, h = size
-        if h < COMPACT_BELOW:
+        if h / density < COMPACT_BELOW:
             return FaceLayout(w, h, True, 0.19 * w, 0.045 * h, 0.27 * h, 0.17 * h, 0.42 * h)
-        return FaceLayout(w, h, False, 0.095 * w, 0.035 * h, 0.14 * h, 0.085 * h, 0.145 * h)
+        return FaceLayout(w, h, False, 0.1 * w, 0.035 * h, 0.15 * h, 0.095 * h, 0.145 * h)
 
     def index_strip(self) -> int:
         """Width in px from the left edge that shows the whole corner index (for fanning)."""
@@ -263,13 +292,19 @@ class FaceLayout:
         half = max(widest_rank * self.rank_height, widest_suit * self.suit_height) / 2
         return math.ceil(self.index_x + half + 0.02 * self.width)
 
+    def index_box(self) -> pygame.Rect:
+        """The top-left corner index (rank and suit), in pixels from the card's top-left."""
+        strip = self.index_strip()
+        bottom = self.index_top + self.rank_height * 1.12 + self.suit_height
+        return pygame.Rect(0, 0, strip, math.ceil(bottom + 0.01 * self.height))
+
     def pip_centre(self, column: int, row: float) -> tuple[float, float]:
         """Pixel centre of a pip at a `pip_layout` position."""
         return (self.width * (0.5 + 0.2 * column), self.height * (0.2 + 0.6 * row))
 
     def panel_rect(self) -> pygame.Rect:
         """Where a court picture goes: beside the index (compact) or between the corners."""
-        left, right = (0.36, 0.96) if self.compact else (0.19, 0.81)
+        left, right = (0.36, 0.96) if self.compact else (0.2, 0.8)
         width = round(self.width * (right - left))
         panels = sources().panels
         any_panel = next(iter(panels.values()))
@@ -279,7 +314,7 @@ class FaceLayout:
         return rect
 
 
-def index_strip(size: tuple[int, int]) -> int:
+def index_strip(size: tuple[int, int], density: float = 1.0) -> int:
     """Width in px of the strip at a card's left edge that shows its whole corner index.
 
     A fanned hand that overlaps cards by less than this keeps every rank and suit readable.
@@ -287,21 +322,43 @@ def index_strip(size: tuple[int, int]) -> int:
     >>> 15 <= index_strip((96, 134)) <= 25
     True
     """
-    return FaceLayout.for_size(size).index_strip()
+    return FaceLayout.for_size(size, density).index_strip()
+
+
+def index_boxes(size: tuple[int, int], density: float = 1.0) -> list[pygame.Rect]:
+    """Where a face's corner indices are, from the card's top-left: the top-left one, and on
+    a full card the one turned round bottom-right. Nothing may be drawn over them.
+
+    >>> [tuple(box) for box in index_boxes((40, 56))]
+    [(0, 0, 14, 30)]
+    >>> len(index_boxes((96, 134)))
+    2
+    """
+    layout = FaceLayout.for_size(size, density)
+    box = layout.index_box()
+    if layout.compact:
+        return [box]
+    turned = box.copy()
+    turned.bottomright = size
+    return [box, turned]
 
 
 # --- drawing a face ----------------------------------------------------------------------
 
 
-def _card_base(size: tuple[int, int], fill: Colour) -> pygame.Surface:
-    """A rounded card with its edge, anti-aliased by drawing it four times larger."""
+def _card_base(size: tuple[int, int], fill: Colour, high_contrast: bool = False) -> pygame.Surface:
+    """A rounded card with its edge, anti-aliased by drawing it four times larger.
+
+    High contrast: a black edge, thicker on bigger cards, round a pure white face."""
     scale = 4
     w, h = size
     big = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
     radius = max(2, round(min(w, h) * 0.06)) * scale
     rect = big.get_rect()
-    pygame.draw.rect(big, CARD_EDGE, rect, border_radius=radius)
-    pygame.draw.rect(big, fill, rect.inflate(-2 * scale, -2 * scale), border_radius=radius - scale)
+    edge = max(2, round(w / 40)) if high_contrast else 1
+    pygame.draw.rect(big, CONTRAST_EDGE if high_contrast else CARD_EDGE, rect, border_radius=radius)
+    inner = rect.inflate(-2 * edge * scale, -2 * edge * scale)
+    pygame.draw.rect(big, fill, inner, border_radius=max(1, radius - edge * scale))
     return pygame.transform.smoothscale(big, size)
 
 
@@ -365,14 +422,21 @@ def _scaled_panel(name: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 def draw_face(
-    size: tuple[int, int], rank: int, suit: str, four_colour: bool, base: pygame.Surface | None = None
+    size: tuple[int, int],
+    rank: int,
+    suit: str,
+    four_colour: bool,
+    base: pygame.Surface | None = None,
+    high_contrast: bool = False,
+    density: float = 1.0,
 ) -> pygame.Surface:
-    """A new surface with the face of a card of `rank` (1..13) and `suit` at `size`."""
+    """A new surface with the face of a card of `rank` (1..13) and `suit` at `size` (real
+    pixels, on a screen of `density`)."""
     if suit not in SUITS or not 1 <= rank <= 13:
         raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
-    card = (base or _card_base(size, CARD_FACE)).copy()
-    layout = FaceLayout.for_size(size)
-    ink = suit_colour(suit, four_colour)
+    card = (base or face_base(size, high_contrast)).copy()
+    layout = FaceLayout.for_size(size, density)
+    ink = suit_colour(suit, four_colour, high_contrast)
     label = rank_label(rank)
     if rank >= 11:
         _draw_court(card, layout, label + suit, suit, ink)
@@ -382,35 +446,64 @@ def draw_face(
     return card
 
 
-def draw_back(size: tuple[int, int]) -> pygame.Surface:
-    """A new surface with the back of a card at `size`: a lattice in a light border."""
+def face_base(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
+    """A blank card face (rounded, edged) at `size`."""
+    return _card_base(size, CONTRAST_FACE if high_contrast else CARD_FACE, high_contrast)
+
+
+def _back_pattern(surface: pygame.Surface, design: BackDesign, w: int, scale: int) -> None:
+    """The back's repeating pattern over the whole of `surface` (drawn `scale` times larger)."""
+    bw, bh = surface.get_size()
+    step = max(4, round(w * 0.1)) * scale
+    line = max(1, round(w * 0.02 * scale))
+    if design.pattern == "lattice":
+        for offset in range(-bh, bw + step, step):
+            pygame.draw.line(surface, design.line, (offset, 0), (offset + bh, bh), line)
+            pygame.draw.line(surface, design.line, (offset, bh), (offset + bh, 0), line)
+    elif design.pattern == "check":
+        cell = max(3, step // 2)
+        for row in range(bh // cell + 1):
+            for column in range(bw // cell + 1):
+                if (row + column) % 2 == 0:
+                    pygame.draw.rect(surface, design.line, (column * cell, row * cell, cell, cell))
+    else:  # rings: small gold rings on a staggered grid
+        radius = max(2, step // 3)
+        for row in range(bh // step + 2):
+            for column in range(bw // step + 2):
+                x = column * step + (step // 2 if row % 2 else 0)
+                pygame.draw.circle(surface, design.line, (x, row * step), radius, max(1, line))
+
+
+def draw_back(size: tuple[int, int], design: str = "red", high_contrast: bool = False) -> pygame.Surface:
+    """A new surface with the back of a card at `size`: a pattern in a light border.
+
+    `design` is one of :data:`BACKS`; they differ in pattern as well as colour."""
+    chosen = BACKS.get(design)
+    if chosen is None:
+        raise ValueError(f"unknown card back {design!r}: one of {', '.join(BACKS)}")
     w = size[0]
-    card = _card_base(size, CARD_FACE)
+    card = face_base(size, high_contrast)
     scale = 3
     margin = max(2, round(w * 0.07))
     inner = card.get_rect().inflate(-2 * margin, -2 * margin)
     big = pygame.Surface((inner.width * scale, inner.height * scale), pygame.SRCALPHA)
     radius = max(1, round(w * 0.035)) * scale
-    pygame.draw.rect(big, BACK_MAIN, big.get_rect(), border_radius=radius)
+    pygame.draw.rect(big, chosen.main, big.get_rect(), border_radius=radius)
     pattern = pygame.Surface(big.get_size(), pygame.SRCALPHA)
     bw, bh = big.get_size()
-    step = max(4, round(w * 0.1)) * scale
-    line = max(1, round(w * 0.02 * scale))
-    for offset in range(-bh, bw + step, step):
-        pygame.draw.line(pattern, BACK_LINE, (offset, 0), (offset + bh, bh), line)
-        pygame.draw.line(pattern, BACK_LINE, (offset, bh), (offset + bh, 0), line)
+    _back_pattern(pattern, chosen, w, scale)
     mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     big.blit(pattern, (0, 0))
     pygame.draw.rect(
-        big, BACK_LIGHT, big.get_rect(), width=max(1, round(w * 0.012 * scale)), border_radius=radius
+        big, chosen.light, big.get_rect(), width=max(1, round(w * 0.012 * scale)), border_radius=radius
     )
     centre = (bw // 2, bh // 2)
-    pygame.draw.circle(big, BACK_LIGHT, centre, round(min(bw, bh) * 0.2))
-    pygame.draw.circle(big, BACK_MAIN, centre, round(min(bw, bh) * 0.2), max(1, round(w * 0.012 * scale)))
+    pygame.draw.circle(big, chosen.light, centre, round(min(bw, bh) * 0.2))
+    pygame.draw.circle(big, chosen.main, centre, round(min(bw, bh) * 0.2), max(1, round(w * 0.012 * scale)))
     card.blit(pygame.transform.smoothscale(big, inner.size), inner)
-    draw_suit(card, "S", inner.center, min(inner.width, inner.height) * 0.22, BACK_MAIN)
+    draw_suit(card, "S", inner.center, min(inner.width, inner.height) * 0.22, chosen.main)
     return card
 
 
@@ -434,6 +527,29 @@ class CardArt:
     def __init__(self, max_sizes: int = MAX_SIZES) -> None:
         self.max_sizes = max_sizes
         self._by_size: OrderedDict[tuple[int, int], dict[tuple[object, ...], pygame.Surface]] = OrderedDict()
+        self.back_design = "red"
+        """Which of :data:`BACKS` the backs show."""
+        self.high_contrast = False
+        """Pure white faces with black edges and deeper inks."""
+        self.density = 1.0
+        """Real pixels per logical pixel of the screen the cards are for (their layout)."""
+
+    def set_style(self, back_design: str = "red", high_contrast: bool = False) -> bool:
+        """Choose the backs and the faces; True (and everything redrawn) when that changed."""
+        if back_design not in BACKS:
+            raise ValueError(f"unknown card back {back_design!r}: one of {', '.join(BACKS)}")
+        if (back_design, high_contrast) == (self.back_design, self.high_contrast):
+            return False
+        self.back_design, self.high_contrast = back_design, high_contrast
+        self._by_size.clear()
+        return True
+
+    def set_density(self, density: float) -> None:
+        """The screen's density changed: faces are drawn again for it (their layout may
+        change: a phone's card keeps the big index at any density)."""
+        if density != self.density:
+            self.density = density
+            self._by_size.clear()
 
     def sizes(self) -> list[tuple[int, int]]:
         """The card sizes cached now, least recently used first."""
@@ -460,8 +576,10 @@ class CardArt:
         if surface is None:
             base = bucket.get(("base",))
             if base is None:
-                base = bucket[("base",)] = _card_base(size, CARD_FACE)
-            surface = bucket[key] = _ready(draw_face(size, rank, suit, four_colour, base))
+                base = bucket[("base",)] = face_base(size, self.high_contrast)
+            surface = bucket[key] = _ready(
+                draw_face(size, rank, suit, four_colour, base, self.high_contrast, self.density)
+            )
         return surface
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
@@ -469,7 +587,7 @@ class CardArt:
         bucket = self._bucket(size)
         surface = bucket.get(("back",))
         if surface is None:
-            surface = bucket[("back",)] = _ready(draw_back(size))
+            surface = bucket[("back",)] = _ready(draw_back(size, self.back_design, self.high_contrast))
         return surface
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:

@@ -2,9 +2,11 @@
 
 In the browser, `import platform` gives pygbag's bridge to the page's JavaScript `window`;
 the page's script (tools/web/page.js, inlined into the page) defines a few small functions the
-game calls through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)` and
-`gin_audio(awake)`. On the
-desktop every function here says it is not available (or does nothing) and never raises.
+game calls through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)`,
+`gin_audio(awake)`, `gin_say(text)` (a sentence into the page's hidden live region, which
+screen readers read out) and `gin_ask(question, value)` (the browser's own text prompt,
+which brings up a phone's keyboard and which screen readers know). On the desktop every
+function here says it is not available (or does nothing) and never raises.
 
 >>> in_browser()
 False
@@ -108,6 +110,30 @@ def copy_text(text: str) -> bool:
 def download(name: str, text: str) -> bool:
     """Offer `text` as a file called `name` for the player to save (browser only)."""
     return _call("gin_download", name, text)
+
+
+def say(text: str) -> bool:
+    """Put `text` in the page's live region for a screen reader (browser only)."""
+    return _call("gin_say", text)
+
+
+def ask_text(question: str, value: str = "") -> str | None:
+    """Ask the player to type something with the browser's own prompt.
+
+    Returns what was typed, None when they cancelled, or None at once outside a browser
+    (the game then uses its own text field).
+    """
+    window = _window()
+    if window is None:
+        return None
+    try:
+        answer = window.gin_ask(question, value)
+    except Exception:
+        return None
+    if answer is None or answer is False:
+        return None
+    text = str(answer)
+    return None if text in ("null", "undefined") else text
 
 
 def set_audio(awake: bool) -> bool:

@@ -14,7 +14,7 @@ from game.ui.core.richtext import render_rich
 from game.ui.core.text import font, wrap
 from game.ui.core.widgets import Button
 
-_felt: dict[tuple[int, int], pygame.Surface] = {}
+_felt: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def reset() -> None:
@@ -23,8 +23,11 @@ def reset() -> None:
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """Plain green felt, lit in the middle and darker towards the edges, rendered once a size."""
-    cached = _felt.get(size)
+    """Plain felt in the theme's table colour, lit in the middle and darker towards the
+    edges, rendered once a size."""
+    lit, dark = theme.FELT_LIGHT, theme.FELT_DARK
+    key = (size, lit, dark)
+    cached = _felt.get(key)
     if cached is not None:
         return cached
     _felt.clear()  # one window size at a time
@@ -34,18 +37,18 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         for x in range(64):
             dx, dy = (x - 31.5) / 32, (y - 31.5) / 32
             light = max(0.0, 1.0 - 0.55 * (dx * dx + dy * dy))
-            small.set_at((x, y), (int(14 + 16 * light), int(62 + 44 * light), int(38 + 28 * light)))
+            small.set_at((x, y), tuple(int(d + (c - d) * light) for c, d in zip(lit, dark, strict=True)))
     surface = pygame.transform.smoothscale(small, size)
     if pygame.display.get_surface() is not None:
         surface = surface.convert()
-    _felt[size] = surface
+    _felt[key] = surface
     return surface
 
 
-def scrim(surface: pygame.Surface, colour: theme.RGBA = theme.SCRIM) -> None:
-    """Dim whatever is underneath a modal screen."""
+def scrim(surface: pygame.Surface, colour: theme.RGBA | None = None) -> None:
+    """Dim whatever is underneath a modal screen (by the theme's shade unless told)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill(colour)
+    shade.fill(colour if colour is not None else theme.SCRIM)
     surface.blit(shade, (0, 0))
 
 
@@ -99,6 +102,6 @@ def centred_lines(
 def fitting_size(button: Button, size: int) -> int:
     """The largest text size up to `size` at which `button`'s label fits inside it."""
     room = button.rect.width - max(8, button.rect.height // 3)
-    while size > 8 and font(size).size(button.text)[0] > room:
+    while size > button.least and font(size).size(button.text)[0] > room:
         size -= 1
     return size

@@ -76,12 +76,14 @@ def meld_rows(
     max_rows: int = 1,
     overlap: float = 0.44,
     gap: float = 0.27,
+    readable: float = 0.3,
 ) -> list[tuple[int, list[float]]]:
     """Lay melds left to right in rows of `width`: (row, x offsets from the row's centre).
 
     `overlap` is the step between cards of one meld and `gap` the space between melds, both
     as fractions of `card_w`. Melds wrap to a new row (up to `max_rows`) rather than squeeze
-    below a readable step; the last row takes whatever is left.
+    below a `readable` step (one that shows a card's corner index); the last row takes
+    whatever is left.
 
     >>> [row for row, _ in meld_rows([3, 3], 1000, 100)]
     [0, 0]
@@ -90,7 +92,7 @@ def meld_rows(
     """
     if not meld_sizes:
         return []
-    readable = card_w * 0.3
+    least = card_w * readable
 
     def span(sizes: Sequence[int], step: float) -> float:
         return sum(card_w + step * (n - 1) for n in sizes) + card_w * gap * (len(sizes) - 1)
@@ -98,7 +100,7 @@ def meld_rows(
     rows: list[list[int]] = [[]]
     for index, size in enumerate(meld_sizes):
         trial = [meld_sizes[i] for i in rows[-1]] + [size]
-        if rows[-1] and len(rows) < max_rows and span(trial, readable) > width:
+        if rows[-1] and len(rows) < max_rows and span(trial, least) > width:
             rows.append([])
         rows[-1].append(index)
     placed: list[tuple[int, list[float]]] = [(0, [])] * len(meld_sizes)

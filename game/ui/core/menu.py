@@ -9,7 +9,7 @@ value do not fit side by side puts the value on a second line (a phone's narrow 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -40,6 +40,11 @@ class MenuItem:
     unavailable: Callable[[], str] | None = None
     name: str = ""
     """A stable name for the row (what it sets), for screens and tests."""
+    header: bool = False
+    """A section's heading: drawn as a title, never focused or pressed."""
+    labels: Callable[[], list[str]] | None = None
+    """Every value the row steps through: its arrows stand as far apart as the widest needs,
+    so they do not move under the pointer as the value changes."""
 
     def reason(self) -> str:
         """Why the row does nothing now, or "" when it works."""
@@ -58,7 +63,12 @@ def fit_text(text: str, size: int, width: int) -> str:
 
 @dataclass(frozen=True)
 class RowPlan:
-    """Where a row's texts go: one line (label left, value right) or two (value below)."""
+    """Where a row's texts go: one line (label left, value right) or two (value below).
+
+    `value_rect` holds the whole value: for a value with choices to step through, its words
+    (`words`) between a back arrow and a forward arrow, each in a zone of its own
+    (`arrows`: back, forward) at least a fingertip wide.
+    """
 
     label: str
     label_size: int
@@ -66,14 +76,16 @@ class RowPlan:
     value: str
     value_size: int
     value_rect: pygame.Rect | None
+    words: pygame.Rect | None = None
+    arrows: tuple[pygame.Rect, pygame.Rect] | None = None
 
 
 class Menu:
     """A vertical list of items with a keyboard focus, drawn in `rect`, scrolling if long.
 
     A tap or click activates a row when released without moving; dragging scrolls, as does
-    the mouse wheel. On a row with a value to change, a press on its "<" half steps back,
-    anywhere else forward.
+    the mouse wheel. On a row with a value to change, a press on its drawn back arrow steps
+    back, anywhere else (the words, the forward arrow, the label) forward.
     """
 
     def __init__(
@@ -132,6 +144,22 @@ class Menu:
                 return index
         return None
 
+    def settle(self, step: int = 1) -> None:
+        """Move the focus off a heading, onwards in the direction of `step` (then back)."""
+        count = len(self.items)
+        if not count or all(item.header for item in self.items):
+            return
+        for direction in (step or 1, -(step or 1)):
+            index = self.focus
+            for _ in range(count):
+                if 0 <= index < count and not self.items[index].header:
+                    self.focus = index
+                    return
+                index += direction
+                if not 0 <= index < count:
+                    break
+        self.focus = next(i for i, item in enumerate(self.items) if not item.header)
+
     def index_of(self, name: str) -> int | None:
         """The row named `name`, if any."""
         return next((i for i, item in enumerate(self.items) if item.name == name), None)
@@ -149,6 +177,10 @@ class Menu:
 
     # --- what a row shows ----------------------------------------------------------------
 
+    def arrow_zone_width(self, value_size: int) -> int:
+        """How wide each arrow's pressable zone is: a fingertip, or more for large text."""
+        return max(round(TOUCH_MIN * self.density), round(value_size * 1.6))
+
     def plan(self, index: int) -> RowPlan:
         """Where row `index`'s label and value go, at its current place."""
         item = self.items[index]
@@ -161,51 +193,96 @@ class Menu:
             value = reason
         elif item.value is not None:
             value = item.value()
-            if item.change is not None:
-                value = f"<  {value}  >"
+        stepped = bool(value) and not reason and item.change is not None
         value_size = size - max(1, size // 14)
         if not value:
             return RowPlan(item.label, size, ("midleft", (rect.x + pad, rect.centery)), "", value_size, None)
         measure = font(size)
         label_w = measure.size(item.label)[0]
-        value_w = font(value_size).size(value)[0]
+        zone = self.arrow_zone_width(value_size) if stepped else 0
+        words_w = font(value_size).size(value)[0]
+        if stepped and item.labels is not None:
+            words_w = max([words_w, *(font(value_size).size(label)[0] for label in item.labels())])
+        value_w = words_w + 2 * zone
         if not self.stacked and label_w + value_w + 3 * pad <= rect.width:
             value_rect = pygame.Rect(0, 0, value_w, font(value_size).get_linesize())
-            value_rect.midright = (rect.right - pad, rect.centery)
-            return RowPlan(
-                item.label, size, ("midleft", (rect.x + pad, rect.centery)), value, value_size, value_rect
+            value_rect.midright = (rect.right - pad + (zone // 3 if stepped else 0), rect.centery)
+            return self._with_arrows(
+                RowPlan(
+                    item.label, size, ("midleft", (rect.x + pad, rect.centery)), value, value_size, value_rect
+                ),
+                zone,
+                rect,
             )
         # Two lines: the label above, the value below it (shrunk, then cut, to fit).
         label_size = max(1, round(size * 0.84))
         room = rect.width - 2 * pad
         floor = max(1, round(size * 0.7))
-        while value_size > floor and font(value_size).size(value)[0] > room:
+        while value_size > floor and font(value_size).size(value)[0] + 2 * zone > room:
             value_size -= 1
-        value = fit_text(value, value_size, room)
+        value = fit_text(value, value_size, room - 2 * zone)
+        words_w = font(value_size).size(value)[0]
+        if stepped and item.labels is not None:
+            widest = max(font(value_size).size(label)[0] for label in item.labels())
+            words_w = max(words_w, min(widest, room - 2 * zone))
         label_h = font(label_size).get_linesize()
         value_h = font(value_size).get_linesize()
         top = rect.centery - (label_h + value_h) // 2
-        value_rect = pygame.Rect(rect.x + pad, top + label_h, font(value_size).size(value)[0], value_h)
+        left = rect.x + pad - (zone // 3 if stepped else 0)
+        value_rect = pygame.Rect(left, top + label_h, words_w + 2 * zone, value_h)
         label = fit_text(item.label, label_size, room)
-        return RowPlan(label, label_size, ("topleft", (rect.x + pad, top)), value, value_size, value_rect)
+        plan = RowPlan(label, label_size, ("topleft", (rect.x + pad, top)), value, value_size, value_rect)
+        return self._with_arrows(plan, zone, rect)
+
+    @staticmethod
+    def _with_arrows(plan: RowPlan, zone: int, row: pygame.Rect) -> RowPlan:
+        """The plan with its value's words between two arrow zones (as tall as the row)."""
+        box = plan.value_rect
+        if box is None or not zone:
+            return replace(plan, words=box)
+        words = pygame.Rect(box.left + zone, box.top, box.width - 2 * zone, box.height)
+        back = pygame.Rect(box.left, row.top, zone, row.height)
+        forward = pygame.Rect(words.right, row.top, zone, row.height)
+        return replace(plan, words=words, arrows=(back, forward))
+
+    def value_text_rect(self, index: int) -> pygame.Rect:
+        """Where row `index`'s value words are drawn (without their arrows)."""
+        words = self.plan(index).words
+        assert words is not None, f"row {index} shows no value"
+        return words
+
+    def arrow_zones(self, index: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The pressable zones of row `index`'s back and forward arrows."""
+        arrows = self.plan(index).arrows
+        assert arrows is not None, f"row {index} has no value to step through"
+        return arrows
+
+    def arrow_shapes(self, index: int) -> list[pygame.Rect]:
+        """The bounding boxes of the two drawn arrows of row `index` (none without a value to
+        step through)."""
+        plan = self.plan(index)
+        if plan.arrows is None or plan.words is None:
+            return []
+        return [
+            _triangle_box(zone, plan.words, plan.value_size, back)
+            for zone, back in zip(plan.arrows, (True, False), strict=True)
+        ]
 
     def steps_back(self, index: int, pos: tuple[int, int]) -> bool:
-        """True when a press at `pos` on row `index` is on its "<" half (step back)."""
+        """True when a press at `pos` on row `index` is on its back arrow."""
         item = self.items[index]
         if item.change is None:
             return False
-        box = self.plan(index).value_rect
-        if box is None:
-            return False
-        finger = round(TOUCH_MIN * self.density)
-        left = min(box.left - max(8, self.row_height // 3), box.centerx - finger)
-        return left <= pos[0] < box.centerx
+        arrows = self.plan(index).arrows
+        return arrows is not None and arrows[0].collidepoint(pos)
 
     # --- input ---------------------------------------------------------------------------
 
     def activate(self, index: int, step: int = 1, pos: tuple[int, int] | None = None) -> None:
         """Press row `index` (on a value, a press on its "<" half steps back)."""
         item = self.items[index]
+        if item.header:
+            return
         self.focus = index
         if item.reason():
             return
@@ -250,18 +327,26 @@ class Menu:
     def _key(self, key: int) -> bool:
         count = len(self.items)
         page = max(1, self.rect.height // self.row_height - 1)
-        if key in (pygame.K_UP, pygame.K_w):
-            self.focus = (self.focus - 1) % count
-        elif key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % count
+        if key in (pygame.K_UP, pygame.K_w, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if key in (pygame.K_UP, pygame.K_w) else 1
+            index = self.focus
+            for _ in range(count):  # the next row that is not a heading, wrapping round
+                index = (index + step) % count
+                if not self.items[index].header:
+                    self.focus = index
+                    break
         elif key == pygame.K_PAGEUP:
             self.focus = max(0, self.focus - page)
+            self.settle(-1)
         elif key == pygame.K_PAGEDOWN:
             self.focus = min(count - 1, self.focus + page)
+            self.settle(1)
         elif key == pygame.K_HOME:
             self.focus = 0
+            self.settle(1)
         elif key == pygame.K_END:
             self.focus = count - 1
+            self.settle(-1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             item = self.items[self.focus]
             if item.change is not None and not item.reason():
@@ -273,9 +358,22 @@ class Menu:
         self.follow_focus()
         return True
 
+    def spoken(self) -> str:
+        """The focused row as a screen reader says it: "Speed: Normal, 2 of 14"."""
+        item = self.focused
+        if item is None:
+            return ""
+        reason = item.reason()
+        value = f": not used: {reason}" if reason else f": {item.value()}" if item.value is not None else ""
+        rows = [i for i, row in enumerate(self.items) if not row.header]
+        place = f", {rows.index(self.focus) + 1} of {len(rows)}" if self.focus in rows else ""
+        return f"{item.label}{value}{place}"
+
     def targets(self) -> list[tuple[str, pygame.Rect]]:
-        """(label, rect) of every row wholly in view (the ones a pointer can press)."""
-        return [(self.items[i].label, self.row_rect(i)) for i in self.visible_rows()]
+        """(label, rect) of every row wholly in view that a pointer can press (not headings)."""
+        return [
+            (self.items[i].label, self.row_rect(i)) for i in self.visible_rows() if not self.items[i].header
+        ]
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -294,9 +392,25 @@ class Menu:
             rect = self.row_rect(index)
             if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
                 continue
+            if item.header:
+                size = max(1, round(self.font_size * 0.86))
+                at = (rect.x + max(4, self.row_height // 8), rect.bottom - max(2, self.row_height // 8))
+                blit_text(surface, item.label, size, theme.GOLD, "bottomleft", at)
+                pygame.draw.line(
+                    surface,
+                    theme.RULE,
+                    (rect.x, rect.bottom),
+                    (rect.right, rect.bottom),
+                    max(1, self.gap // 3),
+                )
+                if self.rect.contains(rect):
+                    drawn.append((f"heading: {item.label}", rect))
+                continue
             reason = item.reason()
             fill = theme.ROW_UNAVAILABLE if reason else theme.ROW_HOVER if index == self.hover else theme.ROW
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            if theme.high_contrast:  # a row must stand out from the black panel by its edge
+                pygame.draw.rect(surface, theme.GREY, rect, width=1, border_radius=radius)
             if index == self.focus:
                 pygame.draw.rect(
                     surface, theme.FOCUS, rect, width=max(2, self.row_height // 16), border_radius=radius
@@ -307,7 +421,14 @@ class Menu:
             text = item.label
             if plan.value and plan.value_rect is not None:
                 colour = theme.GREY if reason else theme.GOLD
-                blit_text(surface, plan.value, plan.value_size, colour, "topleft", plan.value_rect.topleft)
+                words = plan.words if plan.words is not None else plan.value_rect
+                anchor, at = (
+                    ("midtop", words.midtop) if plan.arrows is not None else ("topleft", words.topleft)
+                )
+                blit_text(surface, plan.value, plan.value_size, colour, anchor, at)
+                if plan.arrows is not None:
+                    for zone, back in zip(plan.arrows, (True, False), strict=True):
+                        _draw_arrow(surface, _triangle_box(zone, words, plan.value_size, back), back)
                 text += f": not used: {reason}" if reason else f": {item.value() if item.value else ''}"
             if self.rect.contains(rect):
                 drawn.append((text, rect))
@@ -315,6 +436,34 @@ class Menu:
         if self.max_scroll:
             scroll_bar(surface, self.rect, self.scroll, self.content_height)
         return drawn
+
+
+def _triangle_box(zone: pygame.Rect, words: pygame.Rect, size: int, back: bool) -> pygame.Rect:
+    """Where an arrow is drawn in its zone: beside the words, as tall as their capitals."""
+    height = max(7, round(size * 0.78))
+    width = max(6, round(height * 0.8))
+    gap = max(6, round(size * 0.7))
+    box = pygame.Rect(0, 0, width, height)
+    box.centery = words.centery
+    if back:
+        box.right = words.left - gap
+    else:
+        box.left = words.right + gap
+    return box.clamp(zone)
+
+
+def _draw_arrow(surface: pygame.Surface, box: pygame.Rect, back: bool) -> None:
+    """A filled triangle pointing left (back) or right (forward), on a dark disc that says
+    it can be pressed."""
+    radius = round(max(box.width, box.height) * 0.85)
+    pygame.draw.circle(
+        surface, theme.PANEL, (box.centerx + (1 if back else -1) * box.width // 6, box.centery), radius
+    )
+    if back:
+        points = [(box.left, box.centery), (box.right, box.top), (box.right, box.bottom)]
+    else:
+        points = [(box.right, box.centery), (box.left, box.top), (box.left, box.bottom)]
+    pygame.draw.polygon(surface, theme.GOLD, points)
 
 
 def scroll_bar(surface: pygame.Surface, rect: pygame.Rect, scroll: int, content: int) -> None:

@@ -12,6 +12,8 @@ itself (something moves, counts down or thinks): otherwise, with no input, nothi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -72,6 +74,11 @@ class Scene:
         least 44 logical pixels in portrait. A scene lists what it draws as pressable.
         """
         return []
+
+    def spoken(self) -> tuple[str, ...]:
+        """What a screen reader should say about this screen now, in parts (what it is, its
+        question, the focused row); the app says each part again whenever it changes."""
+        return ()
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
@@ -192,6 +199,21 @@ class Navigator(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class OneHandPause:
+    """How the pause menu speaks of a game of one hand (the daily deal, a replayed deal):
+    there is no match to restart, concede or keep a score sheet of.
+
+    `leave` is the way out ("Quit to title" for the daily deal, kept to resume; "Leave this
+    hand" for a replay); `give_up`, when the hand counts for something, is its label, the
+    question, the detail under it and what giving up does.
+    """
+
+    leave_label: str
+    leave: Callable[[], None]
+    give_up: tuple[str, str, str, Callable[[], None]] | None = None
+
+
 class GameApp(Protocol):
     """What a screen may ask of the app: the window, the data, the art, the ways to other
     screens and a few services. `game.ui.app.App`, the composition root, provides it."""
@@ -215,11 +237,24 @@ class GameApp(Protocol):
 
     @property
     def speed(self) -> float:
-        """The animation speed in force (0: instant)."""
+        """The animation speed in force (0: instant, also when motion is reduced)."""
+        ...
+
+    @property
+    def pace(self) -> float:
+        """How fast play moves on: the computer's pauses, the result's (0: no pauses)."""
+        ...
+
+    def settings_changed(self) -> None:
+        """A setting changed: its looks and sizes take effect on every screen at once."""
         ...
 
     def play(self, effect: str) -> None:
         """Play a sound effect (when sound is on)."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Say `text` to a screen reader (the page's live region; kept for tests)."""
         ...
 
     def match_rng(self) -> random.Random:

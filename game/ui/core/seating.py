@@ -3,10 +3,11 @@
 Each player is a person at this device or the computer (`game.storage.settings.MatchSetup`).
 :class:`Seating` names them. With one person at the table, that person is "You" and the
 others are the computer ("AI" with two players; "AI West", "AI North", "AI East" round a
-bigger table). With two or more people passing the device (pass and play), everyone is
-named by their place at the table, South, West, North and East, so a result reads "West
-wins", never "You", whoever holds the device. With four players 0 and 2 partner against
-1 and 3; a team is named after its two players ("You & North", "West & East").
+bigger table). With two or more people passing the device (pass and play), every person
+is called by the name given to their seat in the settings, or else by their place at the
+table, South, West, North and East, so a result reads "Ann wins" or "West wins", never
+"You", whoever holds the device. With four players 0 and 2 partner against 1 and 3; a team
+is named after its two players ("You & North", "West & East").
 
 >>> import random
 >>> from game.rules import Match, RuleSet
@@ -16,10 +17,14 @@ wins", never "You", whoever holds the device. With four players 0 and 2 partner 
 >>> shared = Seating(4, ("person", "person", "ai", "ai"))
 >>> [shared.name(p) for p in range(4)], shared.side_name(0), shared.subject(1)
 (['South', 'West', 'AI North', 'AI East'], 'South & North', 'West')
+>>> named = Seating(2, ("person", "person"), ("Ann", ""))
+>>> named.name(0), named.name(1), Seating(2, ("person", "ai"), ("Ann", "")).name(0)
+('Ann', 'North', 'You')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.rules import Match, PlayedHand, ResultKind
@@ -45,15 +50,20 @@ class Seating:
 
     players: int
     kinds: tuple[str, ...]
+    names: tuple[str, ...] = ()
+    """The names given to players 0 to 3 in the settings ("" for none); used for the people
+    of a shared device only."""
 
     @classmethod
-    def of(cls, match: Match, setup: MatchSetup | None = None) -> Seating:
-        """The seating of `match` under `setup` (a MatchSetup); by default, a person at 0."""
+    def of(cls, match: Match, setup: MatchSetup | None = None, names: Sequence[str] = ()) -> Seating:
+        """The seating of `match` under `setup` (a MatchSetup); by default, a person at 0.
+
+        `names` are the settings' names for players 0 to 3."""
         players = match.rules.players
         kinds = tuple(setup.seats) if setup is not None else ()
         if len(kinds) != players:
             kinds = ("person",) + ("ai",) * (players - 1)
-        return cls(players, kinds)
+        return cls(players, kinds, tuple(names))
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -73,7 +83,10 @@ class Seating:
         """A player's name at the table ("You", "AI", "AI West", "West")."""
         place = PLACES[self.players][player]
         if self.is_person(player):
-            return place if self.shared else "You"
+            if not self.shared:
+                return "You"
+            given = self.names[player] if player < len(self.names) else ""
+            return given or place
         if self.players == 2 and len(self.people) == 1:
             return "AI"
         return f"AI {place}"
@@ -81,6 +94,8 @@ class Seating:
     def short(self, player: int) -> str:
         """A player's name without "AI" (for team names and narrow panels)."""
         name = self.name(player)
+        if self.is_person(player):
+            return name
         return PLACES[self.players][player] if name == "AI" else name.removeprefix("AI ")
 
     def subject(self, player: int) -> str:

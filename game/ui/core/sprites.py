@@ -85,7 +85,14 @@ def paint_card(
 
 
 def ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int = 4) -> None:
-    """A rounded outline around a card (focus, selection, hint)."""
+    """A rounded outline round a card (focus, selection, hint), just outside its edge."""
     pad = max(3, width + 1)
     radius = max(6, rect.width // 9)
     pygame.draw.rect(surface, colour, rect.inflate(pad * 2, pad * 2), width=width, border_radius=radius)
+
+
+def inner_ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int = 4) -> None:
+    """A rounded outline on a card's own edge, inside it: the cards above a fanned card
+    cover it as they cover the card, so it never seems to go round a neighbour."""
+    radius = max(3, round(min(rect.width, rect.height) * 0.06))
+    pygame.draw.rect(surface, colour, rect, width=width, border_radius=radius)

@@ -91,8 +91,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     'dummy'
     >>> wrap("Knock with ten or less", 20, 120)
     ['Knock with', 'ten or less']
+
+    A short group in brackets, such as the counts "(8 v 15)", is never split:
+
+    >>> wrap("knock by West (8 v 15)", 20, 190)
+    ['knock by West', '(8 v 15)']
     """
-    words = text.split()
+    words = _keep_short_brackets(text.split())
     lines: list[str] = []
     current = ""
     measure = font(size, bold)
@@ -106,6 +111,26 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     if current:
         lines.append(current)
     return lines
+
+
+def _keep_short_brackets(words: list[str], longest: int = 3) -> list[str]:
+    """`words` with each bracketed group of up to `longest` words joined into one."""
+    joined: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("(") and not word.endswith(")"):
+            end = next(
+                (i for i in range(index + 1, min(len(words), index + longest)) if words[i].endswith(")")),
+                None,
+            )
+            if end is not None:
+                joined.append(" ".join(words[index : end + 1]))
+                index = end + 1
+                continue
+        joined.append(word)
+        index += 1
+    return joined
 
 
 def blit_text(

@@ -10,6 +10,11 @@ the same physical size whatever the window.
 browser's `devicePixelRatio` on a phone. Touch-target rules ("at least 44 px") are about
 logical pixels.
 
+`zoom` is the player's card and text size (1.0 to 1.6): it multiplies the scale, so every
+design unit is that much bigger and the design area that much smaller. Screens that are
+columns of rows just get fewer rows to a window (and scroll); the table keeps its own
+geometry at the usual scale (:meth:`Viewport.unzoomed`) and grows its cards and its text.
+
 >>> view = Viewport(1920, 1080)
 >>> view.portrait, view.scale, view.design_size
 (False, 1.5, (1280, 720))
@@ -18,11 +23,14 @@ logical pixels.
 (True, (360, 779))
 >>> phone.rect(0, 0, 360, 44).height >= 44
 True
+>>> big = Viewport(1920, 1080, zoom=1.6)
+>>> big.scale, big.design_size, big.unzoomed().scale
+(2.4, (800, 450), 1.5)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import pygame
@@ -36,6 +44,8 @@ PORTRAIT_DESIGN = (360, 640)
 MIN_WINDOW = (200, 200)
 """Windows smaller than this are laid out as if they were this big."""
 MAX_WINDOW = (8192, 8192)
+ZOOMS = (1.0, 2.0)
+"""The smallest and largest card and text size a viewport accepts."""
 TEXT_EM = 0.7
 """The font's em as a fraction of a design text size (DejaVu Sans is large for its em)."""
 
@@ -50,12 +60,30 @@ class Viewport:
     design: tuple[int, int] | None = None
     """A design area of the layout's own (the table on a phone held sideways); None: the
     orientation's usual one."""
+    zoom: float = 1.0
+    """The player's card and text size: 1.0 usual, up to 1.6 in the settings."""
+    text_zoom: float = 1.0
+    """How much bigger the text is than the scale makes it (see :meth:`unzoomed`)."""
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.height <= 0:
             raise ValueError(f"a window needs a positive size, not {self.width}x{self.height}")
         if not 0.5 <= self.density <= 8:
             raise ValueError(f"pixel density {self.density} is out of range (0.5 to 8)")
+        if not ZOOMS[0] <= self.zoom <= ZOOMS[1]:
+            raise ValueError(f"card and text size {self.zoom} is out of range ({ZOOMS[0]} to {ZOOMS[1]})")
+
+    def unzoomed(self) -> Viewport:
+        """This window with the usual geometry but the text still at the player's size: what
+        the table and the panels over it are laid out in (their cards grow by their own rules).
+
+        >>> big = Viewport(1280, 720, zoom=1.5)
+        >>> big.unzoomed().px(100), big.unzoomed().font(20) == big.font(20)
+        (100, True)
+        """
+        if self.zoom == 1.0:
+            return self
+        return replace(self, zoom=1.0, text_zoom=self.zoom * self.text_zoom)
 
     @property
     def short_landscape(self) -> bool:
@@ -91,7 +119,7 @@ class Viewport:
         fills a 360x640 phone at one pixel per unit, so a 44-unit button there is 44 pixels.
         """
         design_w, design_h = self.design_minimum
-        return round(min(self.width / design_w, self.height / design_h), 4)
+        return round(min(self.width / design_w, self.height / design_h) * self.zoom, 4)
 
     @cached_property
     def design_size(self) -> tuple[int, int]:
@@ -109,7 +137,7 @@ class Viewport:
         Design text sizes are the height a line of text takes; the font's em (what
         `pygame.font.Font` is given) is :data:`TEXT_EM` of that. Never below 10 logical pixels.
         """
-        return max(round(10 * self.density), round(units * self.scale * TEXT_EM))
+        return max(round(10 * self.density), round(units * self.scale * TEXT_EM * self.text_zoom))
 
     def point(self, x: float, y: float) -> tuple[int, int]:
         """A design-unit point in real pixels."""

@@ -31,6 +31,8 @@ class Button:
     accent: tuple[int, int, int] | None = None
     show_key: bool = True
     """Show the keyboard shortcut on the button (not on a phone, which has no keys)."""
+    least: int = 8
+    """The smallest the label may shrink to so as to fit (the table keeps it readable)."""
     hovered: bool = field(default=False, init=False)
 
     @property
@@ -62,7 +64,11 @@ class Button:
         line = max(1, self.rect.height // 14) if focused else 1
         pygame.draw.rect(surface, edge, self.rect, width=max(line, 3 if focused else 1), border_radius=radius)
         text = self.label_text(font(self.size))
-        blit_text(surface, text, self.size, theme.BUTTON_INK, "center", self.rect.center)
+        size = self.size
+        room = self.rect.width - max(8, self.rect.height // 3)
+        while size > self.least and font(size).size(text)[0] > room:
+            size -= 1  # a label never runs out of its button (bigger text, a narrow phone)
+        blit_text(surface, text, size, theme.BUTTON_INK, "center", self.rect.center)
 
     def label_text(self, face: pygame.font.Font) -> str:
         """The text shown: with the key in brackets when it fits and keys are shown."""
@@ -108,6 +114,10 @@ class ButtonRow:
             button.draw(surface, focused is button)
 
 
+STILL_SECONDS = 1.3
+"""How long a banner stays when nothing may move (reduced motion)."""
+
+
 @dataclass
 class Toast:
     """A short message that fades after a few seconds (why an action was refused, hints)."""
@@ -128,12 +138,16 @@ class Toast:
         """Count down."""
         self.remaining = max(0.0, self.remaining - dt)
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> pygame.Rect | None:
-        """Draw in `area` (wrapping to two lines if needed) while showing; the box drawn."""
+    def draw(
+        self, surface: pygame.Surface, area: pygame.Rect, size: int, smallest: int = 8, foot: bool = False
+    ) -> pygame.Rect | None:
+        """Draw in `area` while showing, wrapping to two lines (three in a smaller size, no
+        smaller than `smallest`); the box drawn. `foot` sets the box on the area's bottom
+        edge, growing upwards, instead of in its middle."""
         if self.remaining <= 0 or not self.text:
             return None
         lines = [self.text]
-        for trial in (size, max(8, size * 5 // 6)):
+        for trial in (size, max(smallest, size * 5 // 6)):
             lines = wrap(self.text, trial, area.width - size)
             size = trial
             if len(lines) <= 2:
@@ -141,13 +155,18 @@ class Toast:
         images = [render_rich(line, size, theme.SHINE) for line in lines[:3]]
         height = sum(i.get_height() for i in images)
         width = max(i.get_width() for i in images)
-        box = pygame.Rect(0, 0, width + size, height + size // 2)
-        box.center = area.center
+        box = pygame.Rect(
+            0, 0, width + size, min(area.height, height + size // 2) if foot else height + size // 2
+        )
+        if foot:
+            box.midbottom = area.midbottom
+        else:
+            box.center = area.center
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         alpha = int(235 * min(1.0, self.remaining / 0.4))
         pygame.draw.rect(panel, (25, 20, 15, alpha), panel.get_rect(), border_radius=max(6, size // 2))
         surface.blit(panel, box)
-        y = box.y + size // 4
+        y = box.y + max(0, box.height - height) // 2
         for image in images:
             image.set_alpha(min(255, alpha + 30))
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
@@ -167,10 +186,30 @@ class Banner:
     text: str = ""
     scale: float = 0.0
     alpha: float = 0.0
-    colour: tuple[int, int, int] = theme.GOLD
+    colour: tuple[int, int, int] = (255, 212, 90)
+    still_left: float = 0.0
+    """Seconds a still banner (reduced motion) stays up."""
 
-    def show(self, animator: Animator, text: str, colour: tuple[int, int, int] = theme.GOLD) -> None:
-        """Pop `text` in, hold it briefly, fade it out (queued behind running animation)."""
+    def tick(self, dt: float) -> None:
+        """Count down a still banner; it goes when its time is up."""
+        if self.still_left > 0:
+            self.still_left -= dt
+            if self.still_left <= 0:
+                self.still_left, self.alpha = 0.0, 0.0
+
+    def show(
+        self, animator: Animator, text: str, colour: tuple[int, int, int] | None = None, still: bool = False
+    ) -> None:
+        """Pop `text` in, hold it briefly, fade it out (queued behind running animation).
+
+        `still` (reduced motion): the word just appears, stays for :data:`STILL_SECONDS` of
+        :meth:`tick` time and goes, with no pop and no fade.
+        """
+        colour = colour if colour is not None else theme.GOLD
+        if still:
+            self.text, self.colour, self.scale, self.alpha = text, colour, 1.0, 1.0
+            self.still_left = STILL_SECONDS
+            return
 
         def start() -> None:
             self.text, self.colour, self.scale, self.alpha = text, colour, 0.6, 0.0

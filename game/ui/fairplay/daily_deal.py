@@ -18,19 +18,20 @@ import datetime
 
 import pygame
 
-from game.rules import RuleSet, daily_deck, daily_salt
-from game.rules.daily import DAILY_DEALER
+from game.rules import Hand, IllegalAction, Match, RuleSet, daily_deck, daily_salt
+from game.rules.daily import DAILY_DEALER, daily_date
 from game.storage.stats import DailyResult
 from game.ui.core import browser, dates, theme
 from game.ui.core.column import Column, row_height, split
 from game.ui.core.drawing import felt, panel
 from game.ui.core.page import ButtonBar, Page, ScrollBody
-from game.ui.core.scene import GameApp, Scene
+from game.ui.core.scene import GameApp, OneHandPause, Scene
 from game.ui.core.text import blit_text, font
 from game.ui.core.widgets import Button
 from game.ui.fairplay.daily_share import DailyOutcome, recorded_line
 from game.ui.fairplay.deals import OneHand
 from game.ui.fairplay.one_hand import OneHandTable
+from game.ui.table.flow import FlowOptions
 from game.ui.table.outcome import PlayedDeal, played_deal
 from game.ui.table.protocols import TableApp
 
@@ -75,28 +76,63 @@ def copy_to_clipboard(text: str) -> bool:
 
 
 class DailyTable(OneHandTable):
-    """The day's hand on the table, against the expert; the daily result follows it."""
+    """The day's hand on the table, against the expert; the daily result follows it.
+
+    It is one attempt: the day counts as played (and lost) from the deal, and the hand in
+    progress is kept after each of the person's moves and on leaving, so quitting, closing
+    the program or reloading the page and coming back resumes it exactly where it was.
+    """
 
     name = "daily_table"
     after_hand_label = "See the daily result"
 
     def __init__(self, app: TableApp, day: datetime.date) -> None:
-        super().__init__(app, daily_game(day), DAILY_LEVEL, daily_seed(day))
+        game = daily_game(day)
         self.day = day
         self.earlier: DailyResult | None = app.stats.daily_result(day)
         """The day's recorded result when the deal was played before today: this is practice."""
+        kept = app.persistence.load_daily_hand(daily_date(day)) if self._unfinished else None
+        match = _resumed(game, kept) if kept is not None else None
+        self.resumed = match is not None
+        """True when the day's hand was left unfinished and is picked up where it was."""
+        super().__init__(app, game, DAILY_LEVEL, daily_seed(day), match=match)
         self.outcome: DailyOutcome | None = None
         self.played: PlayedDeal | None = None
         self.counted = False
+        self.given_up = False
+
+    @property
+    def _unfinished(self) -> bool:
+        return self.earlier is not None and self.earlier.unfinished
 
     @property
     def practice(self) -> bool:
         """True when today's deal was already played: this game does not count."""
-        return self.earlier is not None
+        return self.earlier is not None and not self.resumed
+
+    def flow_options(self) -> FlowOptions:
+        """As a one-hand game, and the hand in progress kept to resume (unless practice)."""
+        options = super().flow_options()
+        return FlowOptions(
+            deal=options.deal,
+            players=options.players,
+            records=False,
+            keep=None if self.practice else self.keep,
+        )
+
+    def keep(self, hand: Hand) -> None:
+        """Keep the day's hand in progress (dropped once it is over or given up)."""
+        persistence = self.app.persistence
+        if self.given_up or hand.is_over:
+            persistence.discard_daily_hand()
+        else:
+            persistence.save_daily_hand(daily_date(self.day), hand)
 
     def setup(self) -> None:
-        """Deal the day's hand and say what it is (and count the day as begun)."""
-        if self.earlier is not None and self.earlier.unfinished:
+        """Deal the day's hand (or pick it up where it was left) and say what it is."""
+        if self.resumed:
+            self.intro = "Today's deal, where you left it. It is still your one game of the day."
+        elif self.earlier is not None and self.earlier.unfinished:
             self.intro = (
                 "Practice: today's deal was left unfinished, so it counted as lost. This game does not count."
             )
@@ -109,6 +145,28 @@ class DailyTable(OneHandTable):
                 self.app.persistence.save_stats(self.app.stats)
         super().setup()
 
+    def pause_menu(self) -> OneHandPause:
+        """The day's deal: quit to the title (it is kept to resume), or give it up."""
+        if self.practice:
+            return OneHandPause("Leave this practice game", self.leave)
+        give_up = (
+            "Give up today's deal",
+            "Give up today's deal?",
+            "It counts as lost, and today's deal cannot be played again for the record.",
+            self.give_up,
+        )
+        return OneHandPause("Quit to title", self.leave, give_up)
+
+    def leave(self) -> None:
+        """To the title; the day's hand is kept to resume (the table keeps it as it goes)."""
+        self.app.screens.replace("title")
+
+    def give_up(self) -> None:
+        """The day counts as lost (as it has since the deal) and its hand is dropped."""
+        self.given_up = True
+        self.app.persistence.discard_daily_hand()
+        self.app.screens.replace("title")
+
     def on_hand_over(self) -> None:
         """The hand is over: record the day's result (only the first of the day counts)."""
         super().on_hand_over()
@@ -119,7 +177,7 @@ class DailyTable(OneHandTable):
         if self.app.selfplay:
             return
         outcome = self.outcome
-        if self.earlier is not None:
+        if self.practice:
             return  # practice: the day's record stays as it was
         self.counted = self.app.stats.record_daily(self.day, outcome.won, outcome.points, outcome.turns)
         if self.counted:
@@ -132,6 +190,18 @@ class DailyTable(OneHandTable):
             super().hand_done()
             return
         self.app.screens.replace("daily_result", outcome, played, self.counted, self.earlier)
+
+
+def _resumed(game: OneHand, kept: Hand) -> Match | None:
+    """The day's match with its hand replayed to where it was left (None if it will not go)."""
+    match = game.match()
+    hand = game.deal(match)
+    try:
+        for _, action in kept.actions:
+            hand.apply(action)
+    except IllegalAction:
+        return None  # checked when it was read; a hand that no longer replays is not resumed
+    return match
 
 
 class DailyResultScene(Scene):

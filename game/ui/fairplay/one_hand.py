@@ -9,7 +9,9 @@ result panel is closed, :meth:`OneHandTable.hand_done` decides what comes next.
 
 from __future__ import annotations
 
+from game.rules import Match
 from game.storage.settings import MatchSetup
+from game.ui.core.scene import OneHandPause
 from game.ui.fairplay.deals import OneHand
 from game.ui.table.flow import FlowOptions
 from game.ui.table.protocols import TableApp
@@ -25,8 +27,13 @@ class OneHandTable(TableScene):
     after_hand_label = "Done"
     """The result panel's last button (there is no next hand)."""
 
-    def __init__(self, app: TableApp, deal: OneHand, level: str, seed: int, intro: str = "") -> None:
-        super().__init__(app, deal.match(), MatchSetup(("person", "ai"), level))
+    def __init__(
+        self, app: TableApp, deal: OneHand, level: str, seed: int, intro: str = "", match: Match | None = None
+    ) -> None:
+        """`match` is the deal's match with its hand under way (resuming); by default a new one."""
+        super().__init__(
+            app, match if match is not None else deal.match(), MatchSetup(("person", "ai"), level)
+        )
         self.deal = deal
         self.level = level
         self.seed = seed
@@ -44,6 +51,22 @@ class OneHandTable(TableScene):
         super().setup()
         if self.intro:
             self.toast.show(self.intro, seconds=5.0)
+
+    def match_goal(self) -> str:
+        """A game of one hand is played to nothing but its end."""
+        return "one hand"
+
+    def open_menu(self) -> None:
+        """Pause: the menu of a single hand (no match to restart or concede)."""
+        self.app.screens.show("pause", self, self.match, self.setup_of_match, one_hand=self.pause_menu())
+
+    def pause_menu(self) -> OneHandPause:
+        """What the pause menu offers: leaving this hand for where it was opened from."""
+        return OneHandPause("Leave this hand", self.leave)
+
+    def leave(self) -> None:
+        """Leave the hand unfinished (it counts nowhere) for whatever was under it."""
+        self.hand_done()
 
     def next_label(self) -> str:
         """The result panel's way on: there is no next hand."""

@@ -4,6 +4,8 @@
 and card suits, a big word that pops in, and a fanfare. It lasts a moment at every speed
 setting, the "instant" one included (only shorter), ends by itself, and any click, tap or
 key skips it. `animating()` is True only while it plays, so the loop rests afterwards.
+With motion reduced (a setting) nothing flies and nothing grows or fades: the word and its
+line are shown still for the moment's length, then go.
 
 Everything it draws is a function of the time since it began (no per-frame state), so a
 slow frame never makes it stutter or run long.
@@ -99,7 +101,9 @@ class CelebrationScene(Scene):
         self.title = title
         self.subtitle = subtitle
         self.time = 0.0
-        self.length = moment_length(kind, app.speed)
+        self.still = app.settings.reduced_motion
+        """Reduced motion: no confetti, no pop, no fade; the words alone, still."""
+        self.length = moment_length(kind, app.pace)
         self.pieces = burst(kind, 70 if kind == "gin" else 110)
         self.skipped = False
         self.draw_list: list[tuple[str, str]] = []
@@ -114,8 +118,12 @@ class CelebrationScene(Scene):
         return not self.skipped and self.time < self.length
 
     def animating(self) -> bool:
-        """Only while it plays."""
-        return self.playing
+        """Only while it plays (a still one never changes: it only waits)."""
+        return self.playing and not self.still
+
+    def working(self) -> bool:
+        """A still celebration needs frames to count its time, not drawing."""
+        return self.playing and self.still
 
     def skip(self) -> None:
         """End it now."""
@@ -148,15 +156,15 @@ class CelebrationScene(Scene):
         view = self.app.viewport
         width, height = view.size
         progress = self.time / self.length
-        fade = min(1.0, (1.0 - progress) * 5)
+        fade = 1.0 if self.still else min(1.0, (1.0 - progress) * 5)
         shade = pygame.Surface(view.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, round(90 * fade)))
         surface.blit(shade, (0, 0))
         # The clock runs faster than real time when the moment is short, so a brief one
-        # still shows the whole burst.
-        t = self.time * LENGTHS.get(self.kind, 1.8) / self.length
+        # still shows the whole burst. Still: the burst's end, where the word has popped in.
+        t = 1.0 if self.still else self.time * LENGTHS.get(self.kind, 1.8) / self.length
         unit = max(3, view.px(9))
-        for piece in self.pieces:
+        for piece in () if self.still else self.pieces:
             fx, fy = piece.at(t)
             if not (-0.1 < fx < 1.1 and -0.3 < fy < 1.1):
                 continue

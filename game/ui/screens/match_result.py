@@ -65,7 +65,7 @@ class MatchResultScene(Scene):
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup
-        self.seating = Seating.of(match, setup)
+        self.seating = Seating.of(match, setup, app.settings.names)
         self.again_button = Button(
             "Play again", pygame.Rect(0, 0, 1, 1), self.play_again, key="Enter", accent=theme.ACCENT
         )
@@ -172,6 +172,11 @@ class MatchResultScene(Scene):
         person = not seating.people or seating.side_people(winner)
         return won + ("!" if person else ""), headers
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the scoreboard's words, then the keys."""
+        lines = " ".join(text for kind, text in self.draw_list if kind != "button")
+        return (f"The match is over. {lines}", "Enter plays again, C shows the score sheet, Escape the menu.")
+
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
         view = self.app.viewport
@@ -210,11 +215,12 @@ class MatchResultScene(Scene):
                 pygame.draw.line(
                     surface, theme.DIM, (x, y - view.px(6)), (x + width, y - view.px(6)), max(1, view.px(2))
                 )
-            wrapped_lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
+            below = wrapped_lines(surface, label, size, colour, x, y, round(label_w) - view.px(4))
             for column, cell in zip(columns, cells, strict=True):
                 blit_text(surface, str(cell), size, colour, "midtop", (column, y))
             self.draw_list.append(("row", f"{label}: {' / '.join(str(c) for c in cells)}"))
-            y += step
+            # A label on two lines (big text on a phone) makes its row taller.
+            y = max(y + step, below + round(font(size).get_linesize() * 0.35))
         y += view.px(8)
         lines = margin_lines(match, self.seating)
         if match.rules.players == 2:

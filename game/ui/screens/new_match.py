@@ -27,7 +27,7 @@ from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
 from game.ui.core.widgets import Button, ButtonRow
 
-HINT = "Arrows choose and change; click a value, or its < to step back."
+HINT = "Arrows choose and change; a click steps a value on, its left arrow back."
 FORMAT_WORDS = {"2": "two players", "3": "three players", "4": "four in partnerships"}
 
 OPTION_ORDER = (
@@ -80,6 +80,14 @@ def match_summary(settings: Settings) -> str:
     return f"{game}, {FORMAT_WORDS[settings.players]}, to {rules.match_target}"
 
 
+def _current_note(info: OptionInfo) -> str:
+    """The line saying what the chosen value does (the computer's level), or ""."""
+    for (value, _), note in zip(info.choices, info.choice_notes, strict=False):
+        if value == info.value and type(value) is type(info.value):
+            return f"{info.value_label}: {note}"
+    return ""
+
+
 def open_table(app: GameApp, match: Match, setup: MatchSetup | None) -> None:
     """Play `match` with `setup` (who sits where) at the table, in place of every screen."""
     app.screens.replace("table", match, setup)
@@ -103,6 +111,9 @@ class NewMatchScene(Scene):
         self.buttons = ButtonRow([self.back_button, self.start_button])
         self.draw_list: list[tuple[str, str]] = []
         self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.choice_rects: list[tuple[str, object, pygame.Rect]] = []
+        """The focused option's choices listed beside it (landscape): label, value, where."""
+        self.choice_hover: int | None = None
         self._build()
 
     # --- the rows ---------------------------------------------------------------------------
@@ -124,6 +135,7 @@ class NewMatchScene(Scene):
             change=lambda step: self.change(name, step),
             unavailable=lambda: settings.option(name).reason,
             name=name,
+            labels=lambda: [label for _, label in settings.option(name).choices],
         )
 
     def change(self, name: str, step: int) -> None:
@@ -226,8 +238,21 @@ class NewMatchScene(Scene):
     # --- input ----------------------------------------------------------------------------
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
-        """The rows in view and the two buttons."""
-        return self.menu.targets() + self.buttons.targets()
+        """The rows in view, the focused option's choices (landscape) and the two buttons."""
+        choices = [(f"choice {label}", rect) for label, _, rect in self.choice_rects]
+        return self.menu.targets() + choices + self.buttons.targets()
+
+    def choose(self, value: object) -> None:
+        """A choice listed beside the focused option was clicked: that value, kept."""
+        info = self.focused_option()
+        if info is None or not info.applies:
+            return
+        self.settings.set_option(info.name, value)
+        self.app.save_settings()
+        self._build()
+
+    def _choice_at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i, (_, _, rect) in enumerate(self.choice_rects) if rect.collidepoint(pos)), None)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Rows by pointer or arrows (Left/Right/Space change), Enter starts, Esc goes back."""
@@ -243,8 +268,14 @@ class NewMatchScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
             self.buttons.hover(event.pos)
+            self.choice_hover = self._choice_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.buttons.click(event.pos):
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = self._choice_at(event.pos)
+            if index is not None:
+                self.choose(self.choice_rects[index][1])
+                return
         self.menu.handle(event)
 
     def autopilot(self) -> None:
@@ -252,6 +283,13 @@ class NewMatchScene(Scene):
         self.start_now()
 
     # --- drawing --------------------------------------------------------------------------
+
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the screen and its keys, then the focused option."""
+        return (
+            "New match. Up and down choose, left and right change, Enter starts the match.",
+            self.menu.spoken(),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, what the match will be, the rows, the explanation and the buttons."""
@@ -289,6 +327,10 @@ class NewMatchScene(Scene):
         blit_text(surface, fit_text(heading, head, width), head, theme.GOLD, "topleft", (x, y))
         y += font(head).get_linesize() + (pad // 3)
         lines = [(line, theme.INK) for line in wrap(info.explanation, size, width)]
+        note = _current_note(info)
+        if note:
+            lines += [(line, theme.DIM) for line in wrap(note, size, width)]
+            self.draw_list.append(("note", note))
         if not info.applies:
             lines = [(line, theme.REASON) for line in wrap(f"Not used: {info.reason}", size, width)] + lines
         self.draw_list += [("explain", info.explanation)]
@@ -299,6 +341,7 @@ class NewMatchScene(Scene):
                 break
             blit_text(surface, line, size, colour, "topleft", (x, y))
             y += step
+        self.choice_rects = []
         if not portrait:
             hint = view.font(18)
             hint_y = bottom - font(hint).get_linesize()
@@ -310,17 +353,28 @@ class NewMatchScene(Scene):
     def _draw_choices(
         self, surface: pygame.Surface, info: OptionInfo, x: int, y: int, width: int, size: int, bottom: int
     ) -> int:
-        """The option's choices, the current one marked (landscape, where there is room)."""
-        step = font(size).get_linesize()
+        """The option's choices as rows to click, the current one marked (landscape, where
+        there is room)."""
+        view = self.app.viewport
+        step = round(font(size).get_linesize() * 1.25)
         if len(info.choices) <= 2 or y + step * (len(info.choices) + 1) > bottom:
             return y
-        blit_text(surface, "Choices", size, theme.DIM, "topleft", (x, y))
-        y += step
-        for value, text in info.choices:
+        blit_text(surface, "Choose:", size, theme.DIM, "topleft", (x, y))
+        y += font(size).get_linesize()
+        radius = max(3, view.px(6))
+        for index, (value, text) in enumerate(info.choices):
             current = value == info.value and type(value) is type(info.value)
-            marker = "✓ " if current else "    "
+            row = pygame.Rect(x, y, width, step - max(2, view.px(3)))
+            if info.applies:
+                fill = theme.ROW_HOVER if index == self.choice_hover else theme.ROW
+                pygame.draw.rect(surface, fill, row, border_radius=radius)
+                self.choice_rects.append((text, value, row))
+            if current:
+                pygame.draw.rect(surface, theme.FOCUS, row, width=max(1, view.px(2)), border_radius=radius)
+            marker = "✓ " if current else ""
             colour = theme.GOLD if current else (theme.INK if info.applies else theme.GREY)
-            blit_text(surface, fit_text(marker + text, size, width), size, colour, "topleft", (x, y))
+            label = fit_text(marker + text, size, width - 2 * view.px(8))
+            blit_text(surface, label, size, colour, "midleft", (x + view.px(8), row.centery))
             y += step
         return y
 

@@ -165,6 +165,12 @@ class Dialog(Scene):
 
     # --- drawing -------------------------------------------------------------------------
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the title and the text, then the focused button."""
+        buttons = self.buttons.buttons
+        focused = buttons[self.focus].text if 0 <= self.focus < len(buttons) else ""
+        return (f"{self.title}. {' '.join(self.paragraphs)}", f"{focused} button" if focused else "")
+
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed screen underneath, the panel, the text and the buttons."""
         view = self.app.viewport
@@ -217,6 +223,10 @@ class ConfirmScene(Dialog):
     `yes` is the confirming button's label and what it does; `no` the other button's label
     (`on_no` runs when the question is turned down, by the button, N, Esc or a tap outside).
     Y and N are the keys of the two answers.
+
+    A question between two moves (the table's "Go gin?": go gin, or discard face up) says
+    so with `choice=True`: "Yes" is then focused and drawn as the way on, and Esc or a tap
+    outside takes the question back without either answer, changing nothing.
     """
 
     name = "confirm"
@@ -229,15 +239,18 @@ class ConfirmScene(Dialog):
         yes: tuple[str, Callable[[], None]],
         no: str = "Cancel",
         on_no: Callable[[], None] | None = None,
+        choice: bool = False,
     ) -> None:
         super().__init__(app, question, [detail] if detail else [])
         here = pygame.Rect(0, 0, 1, 1)
         self.on_yes = yes[1]
         self.on_no = on_no
+        self.choice = choice
+        accent = theme.ACCENT_GREEN if choice else theme.WARN
         self.no_button = Button(no, here.copy(), self.refuse, key="N")
-        self.yes_button = Button(yes[0], here.copy(), self.accept, key="Y", accent=theme.WARN)
+        self.yes_button = Button(yes[0], here.copy(), self.accept, key="Y", accent=accent)
         self.buttons = ButtonRow([self.no_button, self.yes_button])
-        self.focus = 0
+        self.focus = 1 if choice else 0
 
     def accept(self) -> None:
         """Yes: take the question away, then do it."""
@@ -251,8 +264,11 @@ class ConfirmScene(Dialog):
             self.on_no()
 
     def dismiss(self) -> None:
-        """Esc or a tap outside is a no."""
-        self.refuse()
+        """Esc or a tap outside is a no (for a choice between two moves: neither)."""
+        if self.choice:
+            self.close()
+        else:
+            self.refuse()
 
     def key(self, code: int) -> None:
         """Y answers yes, N no."""

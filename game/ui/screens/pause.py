@@ -15,7 +15,7 @@ from game.ui.core.column import Column, row_height
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem
-from game.ui.core.scene import GameApp, Scene
+from game.ui.core.scene import GameApp, OneHandPause, Scene
 from game.ui.core.text import blit_text
 
 
@@ -40,6 +40,9 @@ class PauseScene(Scene):
     is the match shown there). `setup` is who sits where, when the caller knows it better
     than the table (``table.setup_of_match``). Restarting and conceding ask first; conceding
     counts the match as lost and ends the saved match.
+
+    A game of one hand (the daily deal, a replay) passes `one_hand`: its menu has no match
+    to restart or concede, only the hand's own way out and, when it counts, giving it up.
     """
 
     modal = True
@@ -51,9 +54,11 @@ class PauseScene(Scene):
         table: PausedGame | None,
         match: Match | None = None,
         setup: MatchSetup | None = None,
+        one_hand: OneHandPause | None = None,
     ) -> None:
         super().__init__(app)
         self.table = table
+        self.one_hand = one_hand
         self.match = match if match is not None else (table.match if table is not None else None)
         self.setup_given = setup
         self.items = self._items()
@@ -63,6 +68,8 @@ class PauseScene(Scene):
         self.drawn: list[tuple[str, pygame.Rect]] = []
 
     def _items(self) -> list[MenuItem]:
+        if self.one_hand is not None:
+            return self._one_hand_items(self.one_hand)
         match = self.match
         items = [MenuItem("Resume", press=self.resume, name="resume")]
         if match is not None:
@@ -74,6 +81,26 @@ class PauseScene(Scene):
             if not match.finished:
                 items.append(MenuItem("Concede match", press=self.ask_concede, name="concede"))
         items.append(MenuItem("Quit to title", press=self.to_title, name="title"))
+        if not browser.in_browser():
+            items.append(MenuItem("Quit game", press=self.app.quit, name="quit"))
+        return items
+
+    def _one_hand_items(self, game: OneHandPause) -> list[MenuItem]:
+        items = [
+            MenuItem("Resume", press=self.resume, name="resume"),
+            MenuItem("Rules", press=self.rules, name="rules"),
+            MenuItem("Settings", press=lambda: self.app.screens.show("settings"), name="settings"),
+        ]
+        if game.give_up is not None:
+            label, question, detail, give_up = game.give_up
+
+            def ask() -> None:
+                self.app.screens.show(
+                    "confirm", question, detail, yes=("Give up", give_up), no="Keep playing"
+                )
+
+            items.append(MenuItem(label, press=ask, name="give_up"))
+        items.append(MenuItem(game.leave_label, press=game.leave, name="leave"))
         if not browser.in_browser():
             items.append(MenuItem("Quit game", press=self.app.quit, name="quit"))
         return items
@@ -193,6 +220,10 @@ class PauseScene(Scene):
             self.app.screens.show("help")
             return
         self.menu.handle(event)
+
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: paused, then the focused entry."""
+        return ("Paused. Up and down choose, Enter picks, Escape goes back.", self.menu.spoken())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table, and the menu on its own panel (nothing drawn on the cards)."""

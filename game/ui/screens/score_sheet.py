@@ -211,7 +211,7 @@ class ScoreSheetScene(Scene):
         super().__init__(app)
         self.match = match
         self.setup_of_match = setup if setup is not None else setup_at_table(app, match)
-        self.seating = Seating.of(match, self.setup_of_match)
+        self.seating = Seating.of(match, self.setup_of_match, app.settings.names)
         self.rows = sheet_rows(match, self.seating)
         self.headers = sheet_headers(match, self.seating)
         self.margins = margin_text(match, self.seating)

@@ -38,13 +38,22 @@ def daily_label(day: datetime.date) -> str:
 
 def daily_item(app: GameApp, day: datetime.date | None = None) -> MenuItem:
     """The daily deal's entry, "Daily deal · 30 Nov", with the day's state on the right:
-    "played ✓" once the day counted, else the streak of days still running."""
+    "played ✓" once the day counted, "to finish" while its hand waits to be resumed, else
+    the streak of days still running."""
     day = day or dates.today()
+    begun = app.stats.daily_result(day)
+    waiting = (
+        begun is not None
+        and begun.unfinished
+        and app.persistence.load_daily_hand(day.isoformat()) is not None
+    )
 
     def state() -> str:
         result = app.stats.daily_result(day)
         if result is not None:
-            return "left unfinished" if result.unfinished else "played ✓"
+            if result.unfinished:
+                return "to finish" if waiting else "left unfinished"
+            return "played ✓"
         streak = app.stats.daily_summary(day).current_streak
         return f"{streak} day{'' if streak == 1 else 's'} in a row" if streak else ""
 
@@ -221,6 +230,10 @@ class TitleScene(Scene):
             image = pygame.transform.rotozoom(face, -tilt * (index - 2) * 12, 1.0)
             self._fan_cache[key] = image
         return image
+
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the game's name and how to move, then the focused entry."""
+        return ("Gin Rummy. Up and down choose, Enter picks.", self.menu.spoken())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""

@@ -9,6 +9,7 @@ protocol (`protocols`), so none of them imports the scene:
 - `controls`     the buttons, from the key bindings, shown only while their action is legal
 - `input`        mouse, touch and keys turned into controller calls
 - `reactions`    what the flow's news (an action applied, the hand over) does to the cards
+- `narration`    the flow's news in sentences for a screen reader, the hand read aloud
 - `passing`      pass and play: hiding the table while the device changes hands
 - `draw`, `panel`   painting the table, and its scores and facts
 - `layout`       where everything goes for any window (pure geometry)

@@ -25,6 +25,8 @@ from game.ui.core.column import split
 from game.ui.core.drawing import fitting_size
 from game.ui.core.keys import KEY_CODES
 from game.ui.core.scene import GameApp
+from game.ui.core.text import font
+from game.ui.core.theme import MIN_TEXT
 from game.ui.core.viewport import Viewport
 from game.ui.core.widgets import Button
 from game.ui.table.outcome import HandOutcome
@@ -83,7 +85,11 @@ def place_row(buttons: list[Button], next_button: Button, view: Viewport) -> Non
     size = next_button.size
     count = len(buttons) + 1
     unit = (row.width - gap * (count - 1)) / (len(buttons) + NEXT_SHARE)
-    if unit >= view.px(MIN_PART):
+    smallest = round(MIN_TEXT * view.density)
+    pad = max(8, row.height // 3)
+    fits = all(font(smallest).size(b.text)[0] + pad <= unit for b in buttons)
+    fits = fits and font(smallest).size(next_button.text)[0] + pad <= unit * NEXT_SHARE
+    if unit >= view.px(MIN_PART) and fits:
         # One row keeps the panel's height for its text (a phone's panel needs it all).
         x = row.x
         for button in buttons:

@@ -83,7 +83,8 @@ class AwayGameScene(Scene):
         """A panel over the middle of the table (most of a phone's screen)."""
         view = self.app.viewport
         portrait = view.portrait
-        column = Column(view, width=700, top=12 if portrait else 40, bottom=12 if portrait else 40)
+        edge = 12 if portrait or view.zoom > 1 else 40  # bigger text: every unit of the height
+        column = Column(view, width=700, top=edge, bottom=edge)
         self.rect = column.remaining()
         inner = column.inside(side=32, top=8, bottom=14)
         row = inner.take_bottom(row_height(view, 46))
@@ -225,8 +226,12 @@ class AwayGameScene(Scene):
         game = self.game
         if game is not None:
             y = self._draw_mini_table(surface, game, y) + view.px(8)
+        score_size = view.font(22 if not portrait else 15)
+        step = font(score_size).get_linesize()
+        scores_y = self.continue_button.rect.top - view.px(10) - step * match.sides
+        sizes = self._body_sizes(body, width, scores_y - view.px(6) - y)
         for index, line in enumerate(body):
-            size = view.font((26 if index == 0 else 20) if not portrait else (17 if index == 0 else 13))
+            size = sizes[0] if index == 0 else sizes[1]
             colour = theme.GOLD if index == 0 or line.endswith(":") else theme.INK
             if not line:
                 y += view.px(6)
@@ -236,9 +241,7 @@ class AwayGameScene(Scene):
                 self.draw_list.append(("line", part))
                 y += font(size).get_linesize()
         self.body_bottom = y
-        score_size = view.font(22 if not portrait else 15)
-        step = font(score_size).get_linesize()
-        y = self.continue_button.rect.top - view.px(10) - step * match.sides
+        y = scores_y
         self.scores_top = y - view.px(5)
         pygame.draw.line(surface, theme.DIM, (x, y - view.px(5)), (x + width, y - view.px(5)), 1)
         blit_text(surface, f"to {match.target}", view.font(18 if not portrait else 13), theme.DIM, "topright",
@@ -252,6 +255,25 @@ class AwayGameScene(Scene):
         self._show_buttons()
         self.buttons.draw(surface)
 
+    def _body_sizes(self, body: list[str], width: int, room: int) -> tuple[int, int]:
+        """The text sizes (first line, the others) of the body: the usual ones, or smaller
+        a step at a time while the lines would not fit `room` pixels (bigger text, a long
+        result), down to the usual smallest."""
+        view = self.app.viewport
+        first, rest = (26, 20) if not view.portrait else (17, 13)
+        shrink = 1.0
+        while True:
+            sizes = (view.font(first * shrink), view.font(rest * shrink))
+            height = sum(
+                view.px(6)
+                if not line
+                else font(sizes[index > 0]).get_linesize() * len(wrap(line, sizes[index > 0], width))
+                for index, line in enumerate(body)
+            )
+            if height <= room or shrink * view.zoom < 0.66:
+                return sizes
+            shrink *= 0.92
+
     def _draw_mini_table(self, surface: pygame.Surface, game: BackgroundGame, y: int) -> int:
         """Both hands face up (the AIs': nobody here plays them), the stock, the discard pile
         and any melds laid down, so the hand can be followed move by move; returns the y below."""
@@ -259,7 +281,12 @@ class AwayGameScene(Scene):
         art, four = self.app.art, self.app.settings.four_colour
         hand = game.hand
         portrait = view.portrait
-        mini = card_size(view.px(52 if not portrait else 32))
+        # Cards the usual size whatever the text's: the AIs' hands are to follow, not to read
+        # closely, and bigger words need the room.
+        mini = card_size(view.unzoomed().px(52 if not portrait else 32))
+        if view.zoom > 1:  # and never more than half the panel's room: the words come first
+            tallest = (self.area.height * 0.42 - 3 * view.px(8)) / 3
+            mini = card_size(min(mini[0], tallest / 1.4))
         name_size = view.font(20 if not portrait else 13)
         left = self.area.x
         name_w = 0 if portrait else max(font(name_size).size(n)[0] for n in game.names) + view.px(12)

@@ -20,6 +20,7 @@ from game.ui.core.text import font
 from game.ui.table.animated import shuffle_ghosts
 from game.ui.table.flow import AI_PAUSE, meld_breaks, meld_ordered
 from game.ui.table.layout import (
+    RAISED,
     discard_slot,
     hand_slots,
     knock_card_slot,
@@ -43,7 +44,7 @@ def opponent_label(table: Table) -> tuple[str, int]:
     # A phone's narrow margin has room for the name alone.
     plain = layout.portrait or table.opp_is_person
     text = table.opp_name if plain else f"{table.opp_name} ({level_label(table)})"
-    return text, layout.font(20 if not layout.portrait else 14)
+    return text, layout.font(20 if not layout.portrait else 18)
 
 
 def opponent_span(table: Table) -> tuple[int, int]:
@@ -55,6 +56,30 @@ def opponent_span(table: Table) -> tuple[int, int]:
     text, size = opponent_label(table)
     room = layout.name_anchor[0] + font(size).size(text)[0] + layout.px(14)
     return max(left, room), right
+
+
+def opponent_name_anchor(table: Table) -> tuple[int, int]:
+    """Where the opponent's name goes (midleft): just left of its row as wide as it gets
+    (eleven cards), so the name stays put while the row grows and shrinks in its turn."""
+    layout = table.layout
+    if layout.portrait:
+        return layout.name_anchor
+    text, size = opponent_label(table)
+    face = table.hand is not None and table.hand.is_over
+    widest = opponent_row(table, 11, face)
+    left = round(widest[0][0] - widest[0][2] / 2)
+    label_w = font(size).size(text)[0]
+    return (max(layout.name_anchor[0], left - layout.px(14) - label_w), layout.opp_y)
+
+
+def opponent_row(table: Table, count: int, face: bool) -> list[tuple[float, float, int, int]]:
+    """Where the opponent's `count` cards go: the layout's row, narrowed when it would run
+    into the opponent's name."""
+    slots = opponent_slots(table.layout, count, face)
+    span = opponent_span(table)
+    if slots and slots[0][0] - slots[0][2] / 2 < span[0]:
+        slots = opponent_slots(table.layout, count, face, span)  # leave the name its room
+    return slots
 
 
 class TableCards:
@@ -216,10 +241,7 @@ class TableCards:
         face = self.revealed(table.opp)
         # Cards the AI took from the discard pile are public: they stay face up.
         known = set(hand.known[table.opp])
-        slots = opponent_slots(layout, len(cards), face)
-        span = opponent_span(table)
-        if slots and slots[0][0] - slots[0][2] / 2 < span[0]:
-            slots = opponent_slots(layout, len(cards), face, span)  # leave the name its room
+        slots = opponent_row(table, len(cards), face)
         for index, (card, (x, y, w, h)) in enumerate(zip(cards, slots, strict=True)):
             result[card] = (x, y, face or card in known, 300 + index, (w, h))
         return result
@@ -312,15 +334,16 @@ class TableCards:
             )
 
     def update_lifts(self) -> None:
-        """Raise the selected card well clear of the fan, and the one under the pointer a little."""
+        """Raise the card chosen to discard well clear of the fan, and the one under the pointer
+        a little (a card only selected, by a draw, a hint or the keys' focus, is ringed)."""
         table = self.table
         layout = table.layout
-        raised = layout.px(16 if layout.portrait or layout.compact else 22)
+        raised = layout.px(RAISED if layout.portrait or layout.compact else 22)
         hover = layout.px(8)
         for card, sprite in table.sprites.items():
             lift = 0.0
             if card in table.order.cards:
-                if card == table.selected:
+                if card == table.armed:
                     lift = raised
                 elif card == table.hovered:
                     lift = hover

@@ -16,6 +16,7 @@ import pygame
 
 from game.rules import DrawDiscard, Knock, Phase
 from game.ui.core import theme
+from game.ui.core.drawing import fitting_size
 from game.ui.core.keys import button_key
 from game.ui.core.widgets import Button, ButtonRow
 from game.ui.table.layout import CONTEXT_BUTTONS
@@ -92,8 +93,18 @@ class TableControls:
             button.rect = rect.copy() if rect is not None else pygame.Rect(-100, -100, 1, 1)
             button.size = layout.font(22 if layout.portrait else (26 if name in ("knock", "gin") else 22))
             button.show_key = not layout.portrait
+            button.least = round(theme.MIN_TEXT * layout.view.density)  # never under readable
         self.buttons["menu"].size = layout.font(17 if layout.portrait else 22)
         self.buttons["sheet"].text = "Scores" if layout.portrait or layout.compact else SHEET_LABEL
+        if layout.zoom != 1.0:  # bigger text: as big as each button's width allows
+            for button in self.buttons.values():
+                button.size = fitting_size(button, button.size)
+            # The tools share one size (a row of labels in different sizes looks broken).
+            tools = [b for b in self.panel_buttons.buttons if b is not self.buttons["menu"]]
+            if tools:
+                shared = min(button.size for button in tools)
+                for button in tools:
+                    button.size = shared
 
     def update(self) -> None:
         """Show only the buttons whose actions are legal now."""
@@ -126,6 +137,29 @@ class TableControls:
         for name in ("rank", "suit", "melds"):
             b[name].enabled = playing  # the end of a hand is shown grouped by the engine's melds
         b["sheet"].visible = table.match is not None
+        self._centre_the_moment()
+
+    def _centre_the_moment(self) -> None:
+        """The buttons of the moment shown in the context row stand together in its middle
+        (Knock alone is not left off to one side of an empty place for Gin)."""
+        layout = self.table.layout
+        row = layout.context_row
+        if row is None:
+            return
+        shown = [
+            (layout.buttons[name].left, self.buttons[name])
+            for name in CONTEXT_ROW
+            if self.buttons[name].visible and name in layout.buttons and layout.buttons[name].top == row.top
+        ]
+        if not shown:
+            return
+        shown.sort(key=lambda pair: pair[0])
+        gap = layout.px(12)
+        total = sum(button.rect.width for _, button in shown) + gap * (len(shown) - 1)
+        x = row.centerx - total // 2
+        for _, button in shown:
+            button.rect.x = x
+            x += button.rect.width + gap
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """Live buttons, the piles, and the part of each of the person's cards that shows."""
@@ -157,6 +191,9 @@ class TableControls:
             if self.buttons[name].live and not self.buttons[name].rect.colliderect(cover)
         ]
 
+
+CONTEXT_ROW = ("knock", "gin", "cancel", "take", "pass", "prev", "lay", "next", "suggest", "done")
+"""Buttons that may stand in the row of the moment over the hand."""
 
 SHORTCUTS = ("menu", "help", "sheet")
 """The buttons that keep working while a result panel is over the table."""

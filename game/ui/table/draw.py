@@ -7,7 +7,7 @@ in `scene.draw_list`, which tests read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -17,9 +17,9 @@ from game.ui.core.art import CardArt
 from game.ui.core.drawing import felt
 from game.ui.core.keys import button_key, key_label
 from game.ui.core.richtext import render_rich
-from game.ui.core.sprites import paint_card, ring
-from game.ui.core.text import Colour, blit_text, font
-from game.ui.table.cards import opponent_label
+from game.ui.core.sprites import inner_ring, paint_card
+from game.ui.core.text import Colour, blit_text, font, wrap
+from game.ui.table.cards import opponent_label, opponent_name_anchor
 from game.ui.table.layout import TableLayout
 from game.ui.table.moves import no_layoff_reason
 from game.ui.table.panel import draw_panel
@@ -36,17 +36,20 @@ def reset() -> None:
 
 
 def panel_box(
-    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB = theme.TABLE_PANEL
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, fill: theme.RGB | None = None
 ) -> None:
-    """A rounded panel with a thin light edge."""
+    """A rounded panel with a thin light edge (the table's panel colour unless told)."""
     radius = max(6, round(16 * scale))
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, fill if fill is not None else theme.TABLE_PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=max(1, round(2 * scale)), border_radius=radius)
 
 
 def background(layout: TableLayout) -> pygame.Surface:
     """The table: felt plus the pile outlines and the panel, rendered once per layout."""
-    key = ("table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft)
+    key = (
+        "table", layout.view, layout.stock.topleft, layout.discard.topleft, layout.panel.topleft,
+        theme.FELT_LIGHT, theme.high_contrast,
+    )  # fmt: skip
     cached = _cache.get(key)
     if cached is not None:
         return cached
@@ -86,10 +89,10 @@ def draw_table(scene: Table, surface: pygame.Surface) -> None:
     scene.update_buttons()
     _draw_stock(scene, surface)
     _draw_pile_labels(scene, surface)
-    _draw_meld_frames(scene, surface)
+    _draw_meld_title(scene, surface)
     _draw_cards(scene, surface)
     _draw_stock_drag(scene, surface)
-    _draw_hand_marks(scene, surface)
+    _draw_ai_count(scene, surface)
     draw_panel(scene, surface)
     _draw_opponent_name(scene, surface)
     toast = scene.toast.remaining > 0 and bool(scene.toast.text)
@@ -104,7 +107,9 @@ def draw_table(scene: Table, surface: pygame.Surface) -> None:
     if scene.banner.alpha > 0.01:
         scene.draw_list.append(("banner", scene.banner.text, layout.meld_area, None))
     # Messages take the status line's place, so they never cover the piles or the cards.
-    box = scene.toast.draw(surface, message_area(layout), layout.font(24 if not layout.portrait else 17))
+    smallest = round(theme.MIN_TEXT * layout.view.density)
+    size = layout.font(24 if not layout.portrait else 17)
+    box = scene.toast.draw(surface, message_area(layout), size, smallest, foot=layout.message is not None)
     if box is not None:
         scene.draw_list.append(("toast", scene.toast.text, box, None))
 
@@ -160,31 +165,71 @@ def _draw_pile_labels(scene: Table, surface: pygame.Surface) -> None:
     hand = scene.hand
     assert hand is not None
     layout = scene.layout
-    size = layout.font(22 if not layout.portrait else 15)
-    gap = layout.px(6)
+    size = layout.font(18 if layout.portrait else (20 if layout.compact else 22))
+    # Held sideways the notes sit close over the status line: a hint's box, taller than
+    # the line, must not reach them.
+    gap = layout.px(4 if layout.compact else 6)
     y = layout.stock.bottom + gap
     stock_text = f"Stock {scene.stock_shown}"
+    room = abs(layout.discard.centerx - layout.stock.centerx) - gap  # each label under its own pile
+    while size > round(theme.MIN_TEXT * layout.view.density) and font(size).size(stock_text)[0] > room:
+        size -= 1
     if layout.portrait and scene.laid_out:
         return  # the piles are set aside while the melds are on the table
     rect = blit_text(surface, stock_text, size, theme.DIM, "midtop", (layout.stock.centerx, y))
     scene.draw_list.append(("label", stock_text, rect, None))
     rect = blit_text(surface, "Discard", size, theme.DIM, "midtop", (layout.discard.centerx, y))
     scene.draw_list.append(("label", "Discard", rect, None))
-    middle = ((layout.stock.centerx + layout.discard.centerx) // 2, y + size + gap // 2)
+    # Under the labels as drawn (bigger text: its line is more than `size` tall).
+    middle = ((layout.stock.centerx + layout.discard.centerx) // 2, max(y + size, rect.bottom) + gap // 2)
     if len(hand.stock) <= 4 and not hand.is_over and not scene.dealing:
         note = "Stock nearly out: the hand is void at 2"
         rect = _under_piles(
-            surface, note, layout.font(19 if not layout.portrait else 14), theme.GOLD, middle, gap
+            surface, note, layout.font(19 if not layout.portrait else 17), theme.GOLD, middle, gap
         )
         scene.draw_list.append(("warning", note, rect, None))
         return
     shown = deal_fingerprint(scene)
     if shown and not hand.is_over:  # once it is over, the result checks it
         text = f"Deal fingerprint {shown}"
-        rect = _under_piles(
-            surface, text, layout.font(17 if not layout.portrait else 13), theme.DIM, middle, gap
-        )
+        column = _pile_column(layout)
+        if column is not None and font(layout.font(17)).size(text)[0] > column.width:
+            # The status line beside the piles (bigger cards, held sideways): the line in
+            # two under the piles, so it never reaches under the status line.
+            least = round(theme.MIN_TEXT * layout.view.density)
+            size = max(least, min(layout.font(17), _fits(shown, layout.font(17), column.width, least)))
+            first = blit_text(
+                surface, "Deal fingerprint", size, theme.DIM, "midtop", (column.centerx, middle[1])
+            )
+            second = blit_text(surface, shown, size, theme.DIM, "midtop", (column.centerx, first.bottom))
+            rect = first.union(second)
+        else:
+            rect = _under_piles(surface, text, layout.font(17), theme.DIM, middle, gap)
         scene.draw_list.append(("fingerprint", shown, rect, None))
+
+
+def _pile_column(layout: TableLayout) -> pygame.Rect | None:
+    """Held sideways with the status line beside the piles: the strip of the table the
+    piles stand in, their notes kept to it (None: the notes may run under the status line)."""
+    if not layout.compact:
+        return None
+    left = min(layout.stock.left, layout.discard.left)
+    right = max(layout.stock.right, layout.discard.right)
+    status = layout.status
+    if status.left >= right:
+        right = status.left - layout.px(8)
+    elif status.right <= left:
+        left = status.right + layout.px(8)
+    else:
+        return None
+    return pygame.Rect(left, layout.stock.top, right - left, layout.stock.height)
+
+
+def _fits(text: str, size: int, room: int, least: int) -> int:
+    """The largest size up to `size` at which `text` fits `room` pixels (`least` at the least)."""
+    while size > least and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def _under_piles(
@@ -209,7 +254,7 @@ def deal_fingerprint(scene: Table) -> str:
     return fingerprint(shown) if shown else ""
 
 
-def _draw_meld_frames(scene: Table, surface: pygame.Surface) -> None:
+def _draw_meld_title(scene: Table, surface: pygame.Surface) -> None:
     if not scene.laid_out:
         return
     hand = scene.hand
@@ -219,46 +264,103 @@ def _draw_meld_frames(scene: Table, surface: pygame.Surface) -> None:
     title = f"{who} melds"
     tops = [scene.sprites[c].rect().top for meld in hand.knocker_melds for c in meld if c in scene.sprites]
     top = min(tops) if tops else layout.meld_area.top
-    blit_text(surface, title, layout.font(22 if not layout.portrait else 15), theme.DIM, "midbottom",
-              (layout.meld_area.centerx, top - layout.px(3)))  # fmt: skip
-    laid_off = {card for card, _ in hand.layoffs}
-    for card in laid_off:
-        sprite = scene.sprites.get(card)
-        if sprite is not None and not sprite.moving:
-            ring(surface, sprite.rect(), theme.GOLD, max(2, layout.px(3)))
+    size = layout.font(22 if not layout.portrait else 18)
+    text(scene, surface, "meld_title", title, size, theme.DIM, "midbottom",
+         (layout.meld_area.centerx, top - layout.px(3)))  # fmt: skip
+
+
+def text(
+    scene: Table,
+    surface: pygame.Surface,
+    kind: str,
+    words: str,
+    size: int,
+    colour: theme.RGB,
+    anchor: str,
+    position: tuple[float, float],
+    value: object = None,
+) -> pygame.Rect:
+    """Draw one line of text and record it in the draw list as `kind` (one of TEXT_KINDS)."""
+    rect = blit_text(surface, words, size, colour, anchor, position)
+    scene.draw_list.append((kind, words, rect, value))
+    return rect
+
+
+TEXT_KINDS = frozenset(
+    {
+        "label", "fingerprint", "warning", "status", "toast", "log", "deadwood", "deadwood_note",
+        "score", "boxes", "goal", "knock_limit", "opponent", "ai_count", "meld_title", "heading",
+        "hand_line", "note", "your_game", "away", "scores_line",
+    }
+)  # fmt: skip
+"""The kinds of draw-list entries that are lines of text (the layout tests keep them apart)."""
 
 
 def _draw_cards(scene: Table, surface: pygame.Surface) -> None:
+    """Every card, bottom first, each with its own marks: the bar under a meld or deadwood,
+    and any ring (selected, hinted, a layoff, a knock card to choose, the AI's discard).
+
+    A card's marks are drawn right after it, inside its edge or in the room its row leaves,
+    so the cards above cover them as they cover the card: a ring never seems to go round
+    the neighbour, and nothing lands on another card's corner index.
+    """
     art = scene.app.art
     four = scene.app.settings.four_colour
     drag = scene.input.drag
     dragged = drag.card if drag is not None and drag.active else None
+    bars = {} if scene.dealing else _meld_bars(scene)
+    rings = _rings(scene, dragged)
     sprites = sorted(scene.sprites.values(), key=lambda s: (s.card == dragged, s.moving, s.z))
     for sprite in sprites:
         lifted = sprite.moving or sprite.card == dragged
         rect = paint_card(surface, art, sprite, four, shadow=lifted)
-        scene.draw_list.append(("card", str(sprite.card), rect, sprite.showing_face()))
+        name = str(sprite.card)
+        scene.draw_list.append(("card", name, rect, sprite.showing_face()))
+        bar = bars.get(sprite.card)
+        if bar is not None:
+            box, group = bar
+            colour = (
+                theme.DEADWOOD_MARK if group is None else theme.MELD_COLOURS[group % len(theme.MELD_COLOURS)]
+            )
+            pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)
+            scene.draw_list.append(("mark", name, box, "deadwood" if group is None else group))
+        if sprite.moving:
+            continue
+        for colour, width, kind in rings.get(sprite.card, ()):
+            inner_ring(surface, rect, colour, width)
+            scene.draw_list.append(("ring", name, rect, width))
+            if kind:
+                scene.draw_list.append((kind, name, rect, None))
+
+
+def _rings(scene: Table, dragged: Card | None) -> dict[Card, list[tuple[theme.RGB, int, str]]]:
+    """The rings to draw round cards: (colour, width, what the tests call it) per card."""
     width = max(2, scene.layout.px(3))
-    flash = scene.sprites.get(scene.flash) if scene.flash is not None else None
-    if flash is not None and scene.flash_time > 0 and hand_top(scene) == scene.flash and not flash.moving:
-        ring(surface, flash.rect(), theme.GOLD, width)
+    rings: dict[Card, list[tuple[theme.RGB, int, str]]] = {}
+
+    def add(card: Card, colour: theme.RGB, thick: int, kind: str = "") -> None:
+        if card in scene.sprites and card != dragged:
+            rings.setdefault(card, []).append((colour, thick, kind))
+
+    hand = scene.hand
+    if scene.laid_out and hand is not None:
+        for card, _ in hand.layoffs:
+            add(card, theme.GOLD, width)
+    if scene.flash is not None and scene.flash_time > 0 and hand_top(scene) == scene.flash:
+        add(scene.flash, theme.GOLD, width)
     selected = scene.selected
-    if selected is not None and selected in scene.sprites and selected != dragged:
+    if selected is not None:
         colour = theme.HINT_RING if selected == scene.hinted else theme.FOCUS_RING
-        ring(surface, scene.sprites[selected].rect(), colour, width + 1)
-        scene.draw_list.append(("focus", str(selected), scene.sprites[selected].rect(), None))
+        add(selected, colour, width + 1, "focus")
     defence = scene.suggested_defence()
     if defence is not None:
         for card, _ in defence.layoffs:
-            proposed = scene.sprites.get(card)
-            if proposed is not None and card != dragged:
-                ring(surface, proposed.rect(), theme.HINT_RING, width)
-                scene.draw_list.append(("suggested", str(card), proposed.rect(), None))
+            add(card, theme.HINT_RING, width, "suggested")
     if scene.knock_mode:
         for card in scene.knock_cards():
-            option = scene.sprites.get(card)
-            if option is not None and card != selected:
-                ring(surface, option.rect(), theme.ACCENT, max(1, width - 1))
+            if card != selected:
+                add(card, theme.ACCENT, max(1, width - 1))
+    return rings
 
 
 def hand_top(scene: Table) -> Card | None:
@@ -280,16 +382,18 @@ def _row_meld_of(scene: Table, seat: int) -> dict[Card, int] | None:
     return None
 
 
-def _draw_hand_marks(scene: Table, surface: pygame.Surface) -> None:
+def _meld_bars(scene: Table) -> dict[Card, tuple[pygame.Rect, int | None]]:
     """Under each revealed row: a coloured bar per card of a meld, red under deadwood.
 
     Each bar spans the part of its card that shows (up to the next card of the row), so a
-    mark always sits under the card it describes.
+    mark always sits under the card it describes, and it stays off the corner indices:
+    under the card where the row has room below it, and on a phone's upper row just above
+    the lower row, across the middle of the card (the index is at its top).
     """
-    if scene.dealing:
-        return
     layout = scene.layout
     thick = max(3, layout.px(6 if not layout.portrait else 5))
+    gap = max(1, thick // 2)
+    bars: dict[Card, tuple[pygame.Rect, int | None]] = {}
     for seat in (scene.me, scene.opp):
         meld_of = _row_meld_of(scene, seat)
         cards = scene.row_cards(seat)
@@ -298,29 +402,21 @@ def _draw_hand_marks(scene: Table, surface: pygame.Surface) -> None:
         sprites = [scene.sprites[c] for c in cards]
         if any(s.moving for s in sprites):
             continue
-        for index, (card, sprite) in enumerate(zip(cards, sprites, strict=True)):
-            rect = sprite.rect(lifted=False)
-            following = sprites[index + 1].rect(lifted=False) if index + 1 < len(sprites) else None
+        rects = [sprite.rect(lifted=False) for sprite in sprites]
+        lower_top = min((r.top for r in rects if r.top > rects[0].top + r.height // 4), default=None)
+        for index, (card, rect, sprite) in enumerate(zip(cards, rects, sprites, strict=True)):
+            following = rects[index + 1] if index + 1 < len(rects) else None
             right = rect.right
             if following is not None and following.top == rect.top and following.left < rect.right:
                 right = following.left  # covered by the next card: the bar stops where it starts
-            gap = max(1, thick // 2)
-            group = meld_of.get(card)
-            colour = (
-                theme.DEADWOOD_MARK if group is None else theme.MELD_COLOURS[group % len(theme.MELD_COLOURS)]
-            )
-            # Under the card in one row; in two rows (portrait) the lower row covers the
-            # space under the upper one, so the mark runs inside the card's top edge instead.
-            if layout.portrait and seat == scene.me:
-                top = sprite.rect().top + gap  # the lower row covers the space under the upper one
-            elif layout.compact and seat == scene.me:
-                top = sprite.rect().bottom - gap - thick  # the hand sits on the window's edge
+            if seat == scene.me and lower_top is not None and rect.top < lower_top - rect.height // 4:
+                # A phone's upper row: just above the lower one, rising with a raised card.
+                top = lower_top - gap - thick - (rect.top - sprite.rect().top)
             else:
-                top = rect.bottom + gap + 1
+                top = rect.bottom + gap  # under the card
             bar = pygame.Rect(rect.left + gap, top, max(thick, right - rect.left - 2 * gap), thick)
-            pygame.draw.rect(surface, colour, bar, border_radius=thick // 2)
-            scene.draw_list.append(("mark", str(card), bar, "deadwood" if group is None else group))
-    _draw_ai_count(scene, surface)
+            bars[card] = (bar, meld_of.get(card))
+    return bars
 
 
 def _draw_ai_count(scene: Table, surface: pygame.Surface) -> None:
@@ -341,52 +437,63 @@ def _draw_ai_count(scene: Table, surface: pygame.Surface) -> None:
     if layout.compact:
         # No room under the row (the melds are there): under the opponent's name instead.
         x, y = layout.name_anchor
-        rect = blit_text(
-            surface, f"Deadwood {count}", layout.font(15), theme.INK, "topleft", (x, y + layout.px(10))
-        )
+        size = opponent_label(scene)[1]  # bigger text: clear of the name's taller line
+        below = max(layout.px(10), font(size).get_linesize() // 2 + layout.px(2))
+        rect = blit_text(surface, f"Deadwood {count}", layout.font(18), theme.INK, "topleft", (x, y + below))
     else:
-        rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 14), theme.INK, "midtop",
-                         ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12)))  # fmt: skip
+        rect = blit_text(surface, text, layout.font(22 if not layout.portrait else 18), theme.INK, "midtop",
+                         ((layout.opp_span[0] + layout.opp_span[1]) // 2, bottom + layout.px(12 if not layout.portrait else 9)))  # fmt: skip
     scene.draw_list.append(("ai_count", text, rect, count))
 
 
 def _draw_opponent_name(scene: Table, surface: pygame.Surface) -> None:
     """The opponent's name (and the computer's level) just left of its row of cards."""
-    layout = scene.layout
-    text, size = opponent_label(scene)
-    cards = [scene.sprites[c].rect() for c in scene.row_cards(scene.opp) if c in scene.sprites]
-    if cards and not layout.portrait:
-        left = min(r.left for r in cards)
-        label_w = font(size).size(text)[0]
-        anchor = (max(layout.name_anchor[0], left - layout.px(14) - label_w), layout.opp_y)
-        rect = blit_text(surface, text, size, theme.GOLD, "midleft", anchor)
-    else:
-        rect = blit_text(surface, text, size, theme.GOLD, "midleft", layout.name_anchor)
+    words, size = opponent_label(scene)
+    rect = blit_text(surface, words, size, theme.GOLD, "midleft", opponent_name_anchor(scene))
     scene.draw_list.append(("opponent", scene.opp_name, rect, None))
 
 
 def message_area(layout: TableLayout) -> pygame.Rect:
-    """Where the status line and messages go: the status line, clear of the piles' labels
-    (in landscape the line runs beside the discard pile, whose label hangs below it)."""
-    status = layout.status
-    if layout.portrait:
-        return status
-    left = max(status.left, layout.discard.right + layout.px(16))
-    return pygame.Rect(left, status.top, max(1, status.right - left), status.height)
+    """Where messages go: the status line's place (on a phone, with room above it to grow)."""
+    return layout.message if layout.message is not None else layout.status
 
 
 def _draw_status(scene: Table, surface: pygame.Surface) -> None:
-    text = status_text(scene)
-    if text:
-        layout = scene.layout
-        area = message_area(layout)
-        size = layout.font(26 if not layout.portrait else 16)
-        image = render_rich(text, size, theme.INK)
-        if image.get_width() > area.width:
-            image = render_rich(text, max(8, size * area.width // image.get_width()), theme.INK)
+    """The status line: one line, a little smaller when long, and on two lines rather than
+    under the smallest size text may have."""
+    words = status_text(scene)
+    hand = scene.hand
+    covered = scene.app.stack.top is not cast(object, scene)
+    if not words or (hand is not None and hand.is_over and covered):
+        return  # the hand's result panel says it all now
+    layout = scene.layout
+    area = layout.status
+    smallest = round(theme.MIN_TEXT * layout.view.density)
+    size = layout.font(26 if not layout.portrait else 18)
+    image = render_rich(words, size, theme.INK)
+    if image.get_width() > area.width:
+        size = max(smallest, size * area.width // image.get_width())
+        image = render_rich(words, size, theme.INK)
+        while image.get_width() > area.width and size > smallest:
+            size -= 1  # text is not quite proportional: a step more rather than two lines
+            image = render_rich(words, size, theme.INK)
+    if image.get_width() <= area.width:
         rect = image.get_rect(center=area.center)
         surface.blit(image, rect)
-        scene.draw_list.append(("status", text, rect, None))
+        scene.draw_list.append(("status", words, rect, None))
+        return
+    lines = wrap(words, size, area.width)
+    step = font(size).get_linesize()
+    top = (
+        area.bottom - step * len(lines)
+        if layout.message is not None
+        else area.centery - step * len(lines) // 2
+    )
+    for number, line in enumerate(lines):
+        image = render_rich(line, size, theme.INK)
+        rect = image.get_rect(midtop=(area.centerx, top + number * step))
+        surface.blit(image, rect)
+        scene.draw_list.append(("status", line, rect, None))
 
 
 def status_text(scene: Table) -> str:

@@ -92,6 +92,9 @@ class FlowOptions:
     players: Mapping[int, Any] = field(default_factory=dict)
     records: bool = True
     checks_deal: bool = True
+    keep: Callable[[Hand], None] | None = None
+    """Where a game that is not a saved match keeps its hand in progress (the daily deal),
+    told whenever a match would be saved: after the person's moves, at the end, on leaving."""
 
 
 class FlowListener(Protocol):
@@ -139,7 +142,6 @@ class TableFlow:
         # The AI's seed goes with the match (a saved one is kept), so that after a restart the
         # AI plays on as itself and an exported hand verifies.
         self.setup: MatchSetup = chosen.with_ai_seed(app.seed) if chosen.has_ai else chosen
-        self.seating = Seating.of(self.match, self.setup)
         self.hand: Hand | None = None
         self.me = 0
         """The seat shown at the bottom of the table (the person holding the device)."""
@@ -191,6 +193,11 @@ class TableFlow:
         """The commitment of the hand on the table as the table showed it before play."""
 
     # --- who is who ---------------------------------------------------------------------------
+
+    @property
+    def seating(self) -> Seating:
+        """Who plays each player and their names (the settings' names, as they are now)."""
+        return Seating.of(self.match, self.setup, self.app.settings.names)
 
     @property
     def ai_seed(self) -> int:
@@ -440,6 +447,8 @@ class TableFlow:
             self._hand_over()
         elif self.seating.is_person(self.pairing[seat]):
             self.save_match()  # a reload in the browser resumes at the person's last move
+        elif self.options.keep is not None and not self.app.selfplay:
+            self.options.keep(hand)  # a kept hand (the daily deal) resumes after the AI's move too
         return True
 
     def _hand_over(self) -> None:
@@ -482,6 +491,9 @@ class TableFlow:
 
     def save_match(self) -> None:
         """Keep the match and its seats so it can be continued (dropped once it is over)."""
+        keep = self.options.keep
+        if keep is not None and self.hand is not None and not self.app.selfplay:
+            keep(self.hand)
         if self.app.selfplay or not self.options.records or not self.app.persistence.available:
             return
         self.app.persistence.save_match(self.match, self.setup)

@@ -22,9 +22,10 @@ from game.ui.core.keys import key_map
 from game.ui.core.richtext import render_rich
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.theme import MIN_TEXT
 from game.ui.core.widgets import Button, ButtonRow, panel_input
 from game.ui.table.after_hand import AfterHand, place_row
-from game.ui.table.outcome import CHECK_KINDS, HandOutcome, ResultControls, headline_lines
+from game.ui.table.outcome import CHECK_KINDS, HandOutcome, ResultControls, headline_lines, score_sentence
 
 
 class HandResultScene(Scene):
@@ -59,10 +60,17 @@ class HandResultScene(Scene):
         self.draw_list: list[tuple[str, str]] = []
         self.band: pygame.Rect | None = None
         """Landscape: where the deal check and the deck are shown (under the melds)."""
+        self.band_box: pygame.Rect | None = None
+        """The box drawn in the band, as tall as its lines need."""
         self.content_bottom = 0
         """Where the last line drawn ends (the tests check it stays above the button)."""
         self.line_rects: list[pygame.Rect] = []
         """Where each headline line was drawn (the tests check they fit the panel)."""
+        self.view = app.viewport.unzoomed()
+        """The scale the panel is drawn at: the table's (set as it is laid out)."""
+        self.brief = False
+        """True where the panel has room for the result in brief only (a phone held sideways)."""
+        self.overflows = False
 
     def _presser(self, item: AfterHand) -> Callable[[], None]:
         def press() -> None:
@@ -73,28 +81,50 @@ class HandResultScene(Scene):
 
     def resized(self) -> None:
         """Where the panel goes: beside the melds, or over the hand on a phone."""
-        view = self.app.viewport
         room = self.controls.room()
         layout, melds = room.layout, room.melds
+        # The table's own scale: a phone held sideways has a larger one than the window's
+        # usual landscape design, and the panel's text must be read at it too.
+        view = self.view = layout.view
         self.band = None
+        self.brief = layout.compact
         if view.portrait:
             top = layout.status.top  # the line of facts above it stays in view
             self.rect = pygame.Rect(
                 view.px(6), top, view.width - 2 * view.px(6), view.height - top - view.px(6)
             )
+        elif layout.compact:
+            # A phone held sideways: a sheet over the lower part of the table, as on a phone
+            # held upright, leaving the opponent's row and the melds in view. It says the
+            # result in brief: the deck and the salt are on the deal check, a tap away.
+            top = min(layout.status.top, layout.meld_area.bottom) - view.px(2)
+            left, right = view.px(4), layout.panel.left - view.px(6)
+            if layout.mirrored:  # left-handed: the side panel is at the left edge
+                left, right = layout.panel.right + view.px(6), view.width - view.px(4)
+            self.rect = pygame.Rect(left, top, right - left, view.height - top - view.px(3))
         else:
             multi = self.outcome.match.rules.players > 2
             left = view.px(14)
-            right = min(layout.meld_area.left, layout.stock.right + view.px(120)) - view.px(10)
-            if melds and layout.compact:
-                right = min(r.left for r in melds) - view.px(10)  # the melds sit mid-table
-            elif melds:
-                right = min(right, min(r.left for r in melds) - view.px(10))
             top = layout.opp_y + layout.opp_card[1] // 2 + view.px(56 if multi else 74)
-            if layout.compact:  # a phone held sideways: every pixel of the left column
-                top = layout.opp_y + layout.opp_card[1] // 2 + view.px(8)
             bottom = layout.hand_rows[0] - layout.card[1] // 2 - view.px(20)
-            self.rect = pygame.Rect(left, top, max(view.px(240), right - left), bottom - top)
+            piles = room.piles
+            if layout.compact:  # a phone held sideways: every pixel of the left column, piles and all
+                left = min(left, piles.left - view.px(4))
+                top = piles.top - view.px(6)
+                right = min(r.left for r in melds) - view.px(10) if melds else layout.meld_area.left
+                right = max(right, piles.right + view.px(6))
+            elif piles.left < view.px(200):
+                # The piles stepped aside for the melds: the panel lies over all of them (the
+                # knocker's face-down card too) and their labels, never half over them.
+                right = max(piles.right + view.px(12), left + view.px(240))
+                top = min(top, piles.top - view.px(10))
+                bottom = max(bottom, piles.bottom + view.px(8))
+            else:
+                right = piles.left - view.px(16)  # the piles are still mid-table: beside them
+            if melds:
+                right = min(right, min(r.left for r in melds) - view.px(10))
+            least = view.px(150 if layout.compact else 240)
+            self.rect = pygame.Rect(left, top, max(least, right - left), bottom - top)
             # The deal check needs width: a band under the melds, above the hand.
             band_top = max((r.bottom for r in melds), default=layout.meld_area.bottom) + view.px(10)
             band_bottom = bottom - view.px(4)
@@ -145,16 +175,31 @@ class HandResultScene(Scene):
             self.next()
 
     def texts(self) -> list[tuple[str, str]]:
-        """What the panel says, as (kind, text), top to bottom (the scores come last)."""
-        return self.outcome.texts()
+        """What the panel says, as (kind, text), top to bottom (the scores come last); in
+        brief, the score's working in one sentence and the deal check without the deck."""
+        texts = self.outcome.texts()
+        if not self.brief:
+            return texts
+        lines = [text for kind, text in texts if kind == "line"]
+        brief = [(kind, text) for kind, text in texts if kind not in ("line", "deck", "salt")]
+        return brief[:1] + ([("line", score_sentence(lines))] if lines else []) + brief[1:]
 
     def score_lines(self) -> list[str]:
         """Each side's score and boxes (with four players, before the round when it is open)."""
         return self.outcome.score_lines()
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: the result explained line by line, then the keys."""
+        # The deal check is said in a word: the whole deck and its salt are for the eye.
+        texts = [(k, t) for k, t in self.outcome.texts() if k not in ("deck", "salt")]
+        texts = [(k, t.split(" (")[0] if k in CHECK_KINDS else t) for k, t in texts]
+        said = " ".join(t if t.endswith((".", ":", "!")) else f"{t}." for _, t in texts)
+        keys = f"Enter: {self.next_button.text}. C: the score sheet. Escape: the menu."
+        return (f"Hand result. {said}", keys)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
-        view = self.app.viewport
+        view = self.view
         portrait = view.portrait
         board(surface, self.rect, view.scale)
         pad = view.px(16 if portrait else 20)
@@ -167,7 +212,13 @@ class HandResultScene(Scene):
         if banded:
             texts = [t for t in texts if t[0] not in CHECK_KINDS]
         room = self.next_button.rect.top - view.px(12) - y
+        self.overflows = False
         head, body, small, score_size, note_size = self._sizes(texts, width, room)
+        if self.overflows and not self.brief:
+            # No room for all of it at a readable size: the result in brief.
+            self.brief = True
+            texts = [t for t in self.texts() if t[0] not in CHECK_KINDS or not banded]
+            head, body, small, score_size, note_size = self._sizes(texts, width, room)
         for kind, text in texts:
             if kind == "headline":
                 lines, size = headline_lines(text, head, width)
@@ -221,12 +272,15 @@ class HandResultScene(Scene):
         """Text sizes (headline, body, small, scores, notes) that fit `room` pixels: the usual
         ones, or a step smaller at a time when a long result would push the scores onto the
         button."""
-        view = self.app.viewport
+        view = self.view
         portrait = view.portrait
-        base = (32, 21, 16, 22, 17) if not portrait else (22, 15, 12, 16, 13)
-        sizes = tuple(view.font(b) for b in base)
-        for shrink in (1.0, 0.92, 0.85, 0.78, 0.72):
-            sizes = tuple(view.font(b * shrink) for b in base)
+        base = (32, 21, 18, 22, 18) if not portrait else (22, 17, 17, 17, 17)
+        floor = round(MIN_TEXT * view.density)
+        sizes = tuple(max(floor, view.font(b)) for b in base)
+        # Bigger text may take the result's room: down, step by step, to the usual smallest.
+        shrinks = [0.92**step for step in range(12) if 0.92**step * view.text_zoom >= 0.7]
+        for shrink in shrinks:
+            sizes = tuple(max(floor, view.font(b * shrink)) for b in base)
             head, body, small, score, note = sizes
             heading = len(wrap(self.score_heading(), note, width))
             height = view.px(16) + font(note).get_linesize() * heading
@@ -240,6 +294,8 @@ class HandResultScene(Scene):
                 height += font(size).get_linesize() * len(wrap(text, size, width))
             if height <= room:
                 break
+        else:
+            self.overflows = True
         head, body, small, score, note = sizes
         return head, body, small, score, note
 
@@ -249,13 +305,33 @@ class HandResultScene(Scene):
         band = self.band
         if band is None or not texts:
             return
-        view = self.app.viewport
+        view = self.view
         pad = view.px(10)
         width = band.width - 2 * pad
-        size = view.font(16)
-        step = font(size).get_linesize()
-        lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
-        box = pygame.Rect(band.x, band.y, band.width, min(band.height, len(lines) * step + view.px(12)))
+        # Bigger text: a step smaller at a time to fit the band, never under the readable
+        # least; where even that will not do, the check alone (the deck and the salt are a
+        # press of Deal check away).
+        least = round(MIN_TEXT * view.density)
+        size = view.font(18)
+        while True:
+            step = font(size).get_linesize()
+            lines = [(kind, part) for kind, text in texts for part in wrap(text, size, width)]
+            if len(lines) * step + view.px(12) <= band.height:
+                break
+            if size <= least:
+                if any(kind in ("deck", "salt") for kind, _ in texts):
+                    texts = [(kind, text) for kind, text in texts if kind not in ("deck", "salt")]
+                    size = view.font(18)
+                    continue
+                break
+            size -= 1
+        height = len(lines) * step + view.px(12)
+        # Over the status line whole, never across it (the panel says what it said).
+        status = self.controls.room().layout.status
+        if status.colliderect(band) and band.top < status.bottom:
+            height = max(height, status.bottom + view.px(4) - band.y)
+        box = pygame.Rect(band.x, band.y, band.width, min(band.height, height))
+        self.band_box = box
         pygame.draw.rect(surface, theme.WELL, box, border_radius=view.px(10))
         x, y = box.x + pad, box.y + view.px(6)
         for kind, part in lines:

@@ -169,19 +169,22 @@ class TableInput:
             self._click_hand_card(drag.card)
 
     def _click_hand_card(self, card: Card) -> None:
+        """The one rule of "tap a card twice": the first tap raises a card, a tap on the
+        raised card discards it. A card raised by anything else (drawn, hinted, explained by
+        a long press) is only ringed, never raised, so it too takes two taps."""
         scene = self.scene
         hand = scene.hand
         assert hand is not None
+        discarding = scene.human_turn() and hand.phase is Phase.DISCARD
         if scene.human_turn() and hand.phase is Phase.LAYOFF:
             scene.lay_off(card)
-        elif (
-            scene.human_turn()
-            and hand.phase is Phase.DISCARD
-            and (card == scene.selected or scene.knock_mode)
-        ):
+        elif discarding and (card == scene.armed or scene.knock_mode):
             scene.discard(card)
+        elif card == scene.armed:
+            scene.selected = scene.armed = None  # a second tap out of turn puts it back
+            scene.update_lifts()
         else:
-            scene.selected = None if card == scene.selected else card
+            scene.selected = scene.armed = card
             scene.update_lifts()
 
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
@@ -279,7 +282,9 @@ class TableInput:
                 text = f"{card_symbol(card)} is in your meld {' '.join(card_symbol(c) for c in meld)}."
             else:
                 text = f"{card_symbol(card)} is deadwood: {card.value} point{'s' if card.value != 1 else ''}."
-            scene.selected = card
+            scene.selected = card  # ringed to show which card is meant, never raised to discard
+            if scene.armed != card:
+                scene.armed = None
             scene.update_lifts()
         elif layout.stock.collidepoint(pos):
             text = f"The stock: {len(hand.stock)} cards. The hand is void when 2 are left."
@@ -310,6 +315,9 @@ class TableInput:
         if command == "sheet":
             scene.open_sheet()
             return
+        if command == "read_hand":
+            scene.read_hand()
+            return
         if hand is None or command is None:
             return
         cards = scene.row_cards(scene.me)
@@ -328,7 +336,7 @@ class TableInput:
                     index = (cards.index(scene.selected) + step) % len(cards)
                 else:
                     index = 0 if step > 0 else len(cards) - 1
-                scene.selected = cards[index]
+                scene.selected = scene.armed = cards[index]
                 scene.update_lifts()
         elif command == "confirm":
             if arranging:

@@ -67,15 +67,115 @@ class TableMoves:
         return self.submit(Pass())
 
     def discard(self, card: Card) -> bool:
-        """Discard `card` (or knock with it when the player chose to knock)."""
-        if self.table.knock_mode:
+        """The person discards `card` (or knocks with it when they chose to knock).
+
+        A gin is never thrown away: a card that leaves the person with gin asks "Go gin?"
+        first (or goes gin at once with the auto-gin setting). The hinted card does what the
+        hint said (go gin, knock), and another card discarded face up after a hint to knock
+        asks first. True when the move was made now (False: refused, or a question is up).
+        """
+        table = self.table
+        if table.knock_mode:
             return self.knock(card)
+        hinted = table.hint_action
+        if isinstance(hinted, Knock) and hinted.card == card:
+            return self.knock(card)
+        if self._deciding() and card in table.gin_cards():
+            if table.app.settings.auto_gin:
+                return self.knock(card)
+            self._ask_go_gin(card)
+            return False
+        if self._deciding() and isinstance(hinted, Knock) and hinted.card is not None:
+            self._ask_knock_instead(card, hinted.card)
+            return False
         return self.submit(Discard(card))
 
-    def knock(self, card: Card | None) -> bool:
-        """Knock, discarding `card` face down (None: big gin)."""
-        self.table.knock_mode = False
+    def knock(self, card: Card | None, confirmed: bool = False) -> bool:
+        """Knock, discarding `card` face down (None: big gin).
+
+        With the confirm-knock setting a knock that is not gin is asked about first.
+        """
+        table = self.table
+        table.knock_mode = False
+        asking = not confirmed and table.app.settings.confirm_knock and self._deciding()
+        if asking and card is not None and card not in table.gin_cards() and Knock(card) in table.legal():
+            self._ask_knock(card)
+            return False
         return self.submit(Knock(card))
+
+    def _deciding(self) -> bool:
+        """Whether the person (not self-play) is choosing their discard now."""
+        table = self.table
+        hand = table.hand
+        return (
+            hand is not None and hand.phase is Phase.DISCARD and table.human_turn() and table.human_ai is None
+        )
+
+    def _deadwood_without(self, card: Card) -> int:
+        hand = self.table.hand
+        assert hand is not None
+        held = hand.hands[self.table.me]
+        return best_melds([c for c in held if c != card]).deadwood_value
+
+    def _ask_go_gin(self, card: Card) -> None:
+        """Discarding `card` leaves gin: go gin, or discard it face up and play on?"""
+        name = card_symbol(card)
+
+        def face_up() -> None:
+            self.submit(Discard(card))
+
+        self.table.app.screens.show(
+            "confirm",
+            "Go gin?",
+            f"With {name} face down every other card is in a meld: that is gin. "
+            f"Or discard {name} face up and play on.",
+            yes=("Go gin", lambda: self.knock(card, confirmed=True)),
+            no="Discard face up",
+            on_no=face_up,
+            choice=True,
+        )
+
+    def _ask_knock_instead(self, card: Card, hinted: Card) -> None:
+        """The hint said knock, and `card` is going face up: knock instead, or play on?"""
+        table = self.table
+        name = card_symbol(card)
+        knocks = table.knock_cards()
+        with_card = card if card in knocks else hinted
+        deadwood = self._deadwood_without(with_card)
+        if with_card == card:
+            detail = (
+                f"The hint was to knock. {name} face down knocks with {deadwood} deadwood; "
+                f"face up, play goes on."
+            )
+        else:
+            detail = (
+                f"The hint was to knock with {card_symbol(hinted)} face down ({deadwood} deadwood). "
+                f"Discarding {name} face up plays on instead."
+            )
+
+        def face_up() -> None:
+            self.submit(Discard(card))
+
+        table.app.screens.show(
+            "confirm",
+            "Knock?",
+            detail,
+            yes=(f"Knock with {card_symbol(with_card)}", lambda: self.knock(with_card, confirmed=True)),
+            no="Play on",
+            on_no=face_up,
+            choice=True,
+        )
+
+    def _ask_knock(self, card: Card) -> None:
+        """Confirm knock: the person asked to be asked before knocking."""
+        name = card_symbol(card)
+        self.table.app.screens.show(
+            "confirm",
+            "Knock?",
+            f"Discard {name} face down and end the hand with {self._deadwood_without(card)} deadwood.",
+            yes=("Knock", lambda: self.knock(card, confirmed=True)),
+            no="Not yet",
+        )
 
     def lay_down(self, melds: tuple[Meld, ...] | None = None) -> bool:
         """Lay out the chosen arrangement of the knocker's hand."""
@@ -238,6 +338,7 @@ class TableMoves:
             return
         view, action = advice
         card = getattr(action, "card", None)
+        table.hint_action = action
         if card is not None and card in table.order.cards:
             table.selected = table.hinted = card
             table.update_lifts()
@@ -255,10 +356,9 @@ class TableMoves:
             table.take_discard()
         elif isinstance(action, Pass):
             table.pass_turn()
-        elif isinstance(action, Discard):
-            table.discard(action.card)
-        elif isinstance(action, Knock):
-            table.knock(action.card)
+        elif isinstance(action, Discard | Knock):
+            table.knock_mode = False
+            table.submit(action)  # the AI chose it: nothing to ask
         elif isinstance(action, Arrange):
             table.lay_down(action.melds)
         elif isinstance(action, LayOff):

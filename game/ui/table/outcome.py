@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import pygame
@@ -30,7 +30,7 @@ from game.rules import Card, Hand, Match, ResultKind, card_symbol, fingerprint
 from game.ui.core.seating import Seating, round_complete, round_lines, verb
 from game.ui.core.text import font
 from game.ui.core.widgets import Button
-from game.ui.table.layout import TableLayout
+from game.ui.table.layout import TableLayout, knock_card_slot
 from game.verify import AISeat, PersonSeat, Seat
 
 CHECK_KINDS = ("check", "check_failed", "deck", "salt")
@@ -48,6 +48,25 @@ def headline(kind: ResultKind, winner: str | None, points: int) -> str:
         ResultKind.KNOCK: "Knock.",
     }[kind]
     return f"{word} {verb(winner, 'score')} {points}"
+
+
+def score_sentence(lines: tuple[str, ...] | list[str]) -> str:
+    """The engine's scoring lines as one sentence, the total not said twice.
+
+    >>> score_sentence(("Knock: defender 53 - knocker 10 = 43", "Total: 43"))
+    'Knock: defender 53 - knocker 10 = 43.'
+    >>> score_sentence(("Gin: bonus 25", "Defender's deadwood: 30", "Total: 55"))
+    "Gin: bonus 25; defender's deadwood: 30; total 55."
+    """
+    parts = list(lines)
+    if len(parts) >= 2 and parts[-1].startswith("Total: "):
+        total = parts[-1].removeprefix("Total: ")
+        if len(parts) == 2 and parts[0].endswith(f"= {total}"):
+            parts.pop()  # the one line already ends in the total
+        else:
+            parts[-1] = f"total {total}"
+    text = "; ".join(part if index == 0 else part[:1].lower() + part[1:] for index, part in enumerate(parts))
+    return text if text.endswith(".") else f"{text}."
 
 
 def headline_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
@@ -222,10 +241,13 @@ class HandOutcome:
 
 @dataclass(frozen=True)
 class TableRoom:
-    """Where the table leaves the panel room: its layout, and where the knocker's melds lie."""
+    """Where the table leaves the panel room: its layout, where the knocker's melds lie, and
+    what the piles take (the stock, the discard pile with the knocker's face-down card on
+    it, and their labels)."""
 
     layout: TableLayout
     melds: list[pygame.Rect]
+    piles: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
 @dataclass(frozen=True)
@@ -241,6 +263,15 @@ class ResultControls:
     """Where the table leaves the panel room now (asked again when the window changes)."""
     shortcuts: Callable[[pygame.Rect], list[Button]]
     """The table's Menu, Help and Score sheet buttons left in view beside a panel there."""
+
+
+def pile_room(layout: TableLayout) -> pygame.Rect:
+    """What the piles take on the table: both piles, the knocker's card askew on the discard
+    pile, and a line of labels under them."""
+    x, y, w, h = knock_card_slot(layout)
+    knocked = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+    piles = layout.stock.union(layout.discard).union(knocked)
+    return piles.inflate(layout.px(8), 0).union(piles.move(0, layout.px(30)))
 
 
 def meld_rects(
@@ -306,6 +337,8 @@ def controls_of(table: ResultTable) -> ResultControls:
         open_menu=table.open_menu,
         open_help=table.open_help,
         open_sheet=table.open_sheet,
-        room=lambda: TableRoom(table.layout, meld_rects(table.hand, table.laid_out, table.targets())),
+        room=lambda: TableRoom(
+            table.layout, meld_rects(table.hand, table.laid_out, table.targets()), pile_room(table.layout)
+        ),
         shortcuts=table.shortcut_buttons,
     )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Card, Event, Hand, Phase, ResultKind, card_symbol
+from game.rules import Card, Event, Hand, Match, Phase, ResultKind, best_melds, card_symbol
 from game.ui.core import theme
 from game.ui.core.richtext import render_rich
 from game.ui.core.text import blit_text, font, wrap
@@ -32,15 +32,23 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
     assert match is not None
     layout = scene.layout
     f = layout.font
+    z = layout.zoom  # bigger text: the lines are that much further apart
+
+    def step(units: float) -> int:
+        return layout.px(units * z)
+
     panel = layout.panel
     x = panel.x + layout.px(16)
     right = panel.right - layout.px(16)
     y = panel.y + layout.px(14)
-    blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
-    y += layout.px(34)
     rules = match.rules
-    blit_text(surface, variant_line(match), f(18), theme.DIM, "topleft", (x, y))
-    y += layout.px(30)
+    if z < 1.3:  # with big text the panel keeps its room for the scores and the deadwood
+        blit_text(surface, "GIN RUMMY", f(28), theme.GOLD, "topleft", (x, y))
+        y += step(34)
+        line = variant_line(match, scene.match_goal())
+        rect = blit_text(surface, line, f(18), theme.DIM, "topleft", (x, y))
+        scene.draw_list.append(("goal", line, rect, None))
+        y += step(30)
     if rules.players == 2:
         y = _draw_two_scores(scene, surface, x, right, y)
     else:
@@ -55,17 +63,19 @@ def draw_panel(scene: Table, surface: pygame.Surface) -> None:
             scene.draw_list.append(("away", text, pygame.Rect(x, y, right - x, 1), None))
         return
     blit_text(surface, _hand_line(scene), f(18), theme.DIM, "topleft", (x, y))
-    y += layout.px(30)
+    y += step(30)
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit: {hand.knock_limit}"
-    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), layout.px(30))
+    limit_rect = pygame.Rect(x - layout.px(6), y - layout.px(4), right - x + layout.px(12), step(30))
     pygame.draw.rect(surface, theme.ROW, limit_rect, border_radius=layout.px(8))
     blit_text(surface, limit, f(22), theme.GOLD, "midleft", (x + layout.px(2), limit_rect.centery))
     scene.draw_list.append(("knock_limit", limit, limit_rect, hand.knock_limit))
-    y += layout.px(32)
+    y += step(32)
     note = _oklahoma_note(scene)
     if note:
         blit_text(surface, note, f(17), theme.DIM, "topleft", (x, y))
-    y += layout.px(24)
+        y += step(24)
+    elif z == 1.0:
+        y += step(24)
     _draw_deadwood(scene, surface, x, y)
     _draw_log(scene, surface)
 
@@ -78,34 +88,41 @@ def _draw_compact_panel(scene: Table, surface: pygame.Surface) -> None:
     panel = layout.panel
     x, right = panel.x + layout.px(8), panel.right - layout.px(8)
     y = panel.y + layout.px(6)
-    step = font(f(17)).get_linesize()
+    step = font(f(18)).get_linesize()
     for side, name in enumerate(_side_names(scene)):
         active = (
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
         colour = theme.GOLD if active else theme.INK
-        blit_text(surface, name, f(17), colour, "topleft", (x, y))
+        scene.draw_list.append(
+            ("heading", name, blit_text(surface, name, f(18), colour, "topleft", (x, y)), None)
+        )
         shown = round(scene.tally.side(side))
-        rect = blit_text(surface, str(shown), f(17), colour, "topright", (right, y))
+        rect = blit_text(surface, str(shown), f(18), colour, "topright", (right, y))
         scene.draw_list.append(("score", name, rect, shown))
         y += step
     boxes = " ".join(str(b) for b in match.boxes)
-    blit_text(surface, f"to {match.target} · boxes {boxes}", f(14), theme.DIM, "topleft", (x, y))
-    y += font(f(14)).get_linesize() + layout.px(4)
+    goal = scene.match_goal()
+    line = goal if goal != f"to {match.target}" else f"{goal} · boxes {boxes}"
+    least = round(theme.MIN_TEXT * layout.view.density)
+    if font(_fitting(line, f(18), right - x, least)).size(line)[0] > right - x:
+        line = goal  # bigger text: the boxes are on the score sheet
+    rect = blit_text(surface, line, _fitting(line, f(18), right - x, least), theme.DIM, "topleft", (x, y))
+    scene.draw_list.append(("goal", line, rect, None))
+    y += font(f(18)).get_linesize() + layout.px(4)
     if hand is None:
         return
     limit = "Gin only" if hand.knock_limit == 0 else f"Knock limit {hand.knock_limit}"
-    rect = blit_text(surface, limit, f(16), theme.GOLD, "topleft", (x, y))
+    rect = blit_text(surface, limit, f(18), theme.GOLD, "topleft", (x, y))
     scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
-    y += font(f(16)).get_linesize()
+    y += font(f(18)).get_linesize()
     _draw_deadwood(scene, surface, x, y, compact=True)
     _draw_log(scene, surface)
 
 
-def variant_line(match: object) -> str:
-    """ "Standard gin, to 100" for the panel."""
-    rules = match.rules  # type: ignore[attr-defined]
-    return f"{rules.variant.value.capitalize()} gin, to {match.target}"  # type: ignore[attr-defined]
+def variant_line(match: Match, goal: str) -> str:
+    """ "Standard gin, to 100" (or "Standard gin, one hand") for the panel."""
+    return f"{match.rules.variant.value.capitalize()} gin, {goal}"
 
 
 def _oklahoma_note(scene: Table) -> str:
@@ -135,13 +152,24 @@ def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
             hand is not None and hand.to_act is not None and match.side_of(scene.pairing[hand.to_act]) == side
         )
         parts.append((name, round(scene.tally.side(side)), active, side))
-    column = (layout.buttons["menu"].left - x - layout.px(4)) // max(1, len(parts) + 1)
+    menu = layout.buttons["menu"]
+    if menu.centerx < strip.centerx:  # left-handed: the Menu button is at the left end
+        x = menu.right + layout.px(8)
+        right = strip.right - layout.px(4)
+    else:
+        right = menu.left - layout.px(4)
+    column = (right - x) // max(1, len(parts) + 1)
+    least = round(theme.MIN_TEXT * layout.view.density)
+    room = column - layout.px(4)
+    # Bigger text: a column's words shrink to their column, never under the readable least.
+    heading = min(_fitting(name, f(18), room, least) for name in [*names, scene.match_goal()])
     for index, (name, score, active, side) in enumerate(parts):
         cx = x + index * column
         colour = theme.GOLD if active else theme.INK
         rect = blit_text(
-            surface, f"{name}", f(14), theme.DIM if not active else theme.GOLD, "topleft", (cx, top)
+            surface, f"{name}", heading, theme.DIM if not active else theme.GOLD, "topleft", (cx, top)
         )
+        scene.draw_list.append(("heading", name, rect, None))
         score_rect = blit_text(surface, str(score), f(21), colour, "topleft", (cx, rect.bottom))
         scene.draw_list.append(("score", name, score_rect, score))
         boxes = match.boxes[side]
@@ -155,21 +183,31 @@ def _draw_strip(scene: Table, surface: pygame.Surface) -> None:
             count = blit_text(
                 surface,
                 str(boxes),
-                f(13),
+                f(18),
                 theme.DIM,
                 "bottomleft",
                 (box.right + layout.px(2), box.bottom + layout.px(2)),
             )
             scene.draw_list.append(("boxes", name, box.union(count), boxes))
     cx = x + len(parts) * column
-    blit_text(surface, f"to {match.target}", f(13), theme.DIM, "topleft", (cx, top))
+    goal = scene.match_goal()
+    rect = blit_text(surface, goal, heading, theme.DIM, "topleft", (cx, top))
+    scene.draw_list.append(("goal", goal, rect, None))
     if hand is not None:
         limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
-        rect = blit_text(surface, limit, f(15), theme.GOLD, "topleft", (cx, top + layout.px(17)))
+        size = _fitting(limit, f(18), room, least)
+        rect = blit_text(surface, limit, size, theme.GOLD, "topleft", (cx, rect.bottom))
         scene.draw_list.append(("knock_limit", limit, rect, hand.knock_limit))
-    if hand is not None:
-        used = _draw_deadwood(scene, surface, layout.log.x, layout.log.y, compact=True)
-        _draw_log(scene, surface, left=used.right + layout.px(10) if used is not None else None)
+    if hand is not None and layout.facts is not None:
+        _draw_deadwood(scene, surface, layout.facts.centerx, layout.facts.y, compact=True, centre=True)
+        _draw_log(scene, surface)
+
+
+def _fitting(text: str, size: int, room: int, least: int) -> int:
+    """The largest text size up to `size` at which `text` fits `room` pixels (not under `least`)."""
+    while size > least and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def _side_names(scene: Table) -> list[str]:
@@ -224,7 +262,9 @@ def _draw_score_row(
     assert scene.match is not None
     layout = scene.layout
     x, right, y = place
-    name_size, score_size, box_size, gap, after = (22, 26, 16, 23, 22) if compact else (24, 28, 17, 26, 28)
+    name_size, score_size, box_size, gap, after = (22, 26, 17, 23, 22) if compact else (24, 28, 17, 26, 28)
+    if not layout.compact and not layout.portrait:
+        gap, after = round(gap * layout.zoom), round(after * layout.zoom)
     blit_text(surface, name, layout.font(name_size), colour, "topleft", (x, y))
     shown = round(scene.tally.side(side))
     rect = blit_text(
@@ -263,17 +303,23 @@ def _draw_side_scores(scene: Table, surface: pygame.Surface, x: int, right: int,
     return y + scene.layout.px(4)
 
 
-def describe_event(event: Event, me: int = 0, them: str = "AI", gin: bool = False) -> str:
+def describe_event(
+    event: Event, me: int = 0, them: str = "AI", gin: bool = False, names: tuple[str, str] | None = None
+) -> str:
     """One public event in words, from the viewer's point of view ("AI took 7♥").
 
-    `gin` says the knock turned out to be gin (known once the melds are down), so the log
-    says "went gin", not "knocked".
+    `gin` says the knock is gin (known to the knocker at once, to the others once the melds
+    are down), so the log says "went gin", not "knocked". `names` names both seats (people
+    passing the device are each named, never "You").
 
     >>> from game.rules import Event
     >>> describe_event(Event(0, "knock")), describe_event(Event(1, "knock"), gin=True)
     ('You knocked', 'AI went gin')
+    >>> describe_event(Event(0, "pass"), names=("South", "North"))
+    'South passed'
     """
-    who = "You" if event.player == me else them
+    mine = "You" if event.player == me else them
+    who = names[event.player] if names is not None else mine
     card = card_symbol(event.card) if event.card is not None else ""
     if event.kind == "knock" and gin:
         return f"{who} went gin"
@@ -296,7 +342,7 @@ def describe_event(event: Event, me: int = 0, them: str = "AI", gin: bool = Fals
 def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) -> None:
     """The last few moves, newest at the bottom, so nothing the AI does goes unseen.
 
-    Portrait shows only the newest, right-aligned in what `left` leaves of the info line.
+    Portrait shows only the newest, on its own line over the buttons.
     """
 
     hand = scene.hand
@@ -308,19 +354,23 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
     if left is not None:
         area = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
     lines = 1 if layout.portrait else (2 if layout.compact else 3)
-    recent = hand.history[-lines:]
-    size = layout.font(17 if not layout.portrait else 14)
+    size = layout.font(17 if not (layout.portrait or layout.compact) else 18)
     step = font(size).get_linesize()
+    lines = max(1, min(lines, area.height // step))  # bigger text: fewer lines
+    recent = hand.history[-lines:]
     y = area.bottom - step * len(recent)
     for index, event in enumerate(recent):
         colour = theme.INK if index == len(recent) - 1 else theme.DIM
         them = scene.opp_name
         if scene.match is not None and scene.match.rules.players == 4:
             them = them.removeprefix("AI ")  # "West discarded ...": the panel is narrow
-        text = describe_event(event, scene.me, them, gin=event.kind == "knock" and _went_gin(hand))
+        names = (scene.player_name(scene.pairing[0]), scene.player_name(scene.pairing[1]))
+        gin = event.kind == "knock" and _went_gin(hand, scene.me)
+        text = describe_event(event, scene.me, them, gin=gin, names=names if scene.seating.shared else None)
         image = render_rich(text, size, colour)
         if image.get_width() > area.width:
-            image = render_rich(text, max(8, size * 9 // 10), colour)
+            smallest = round(theme.MIN_TEXT * layout.view.density)
+            image = render_rich(text, max(smallest, size * area.width // image.get_width()), colour)
         anchor = (
             image.get_rect(midtop=(area.centerx, y))
             if layout.portrait
@@ -331,10 +381,13 @@ def _draw_log(scene: Table, surface: pygame.Surface, left: int | None = None) ->
         y += step
 
 
-def _went_gin(hand: Hand) -> bool:
-    """Whether the knock of this hand was gin (known once the knocker's melds are down)."""
+def _went_gin(hand: Hand, me: int) -> bool:
+    """Whether the knock of this hand was gin: known once the knocker's melds are down, and
+    to the person who knocked from the moment they knocked."""
     if hand.result is not None:
         return hand.result.kind is ResultKind.GIN
+    if hand.knocker == me and hand.phase is Phase.ARRANGE:
+        return best_melds(hand.hands[me]).deadwood_value == 0
     return hand.knocker is not None and bool(hand.knocker_melds) and not hand.knocker_deadwood
 
 
@@ -357,8 +410,11 @@ def _draw_box_tally(
 
 
 def _draw_deadwood(
-    scene: Table, surface: pygame.Surface, x: int, y: int, compact: bool = False
+    scene: Table, surface: pygame.Surface, x: int, y: int, compact: bool = False, centre: bool = False
 ) -> pygame.Rect | None:
+    """Your deadwood, and what it would be after the best discard or layoffs: two lines in
+    the side panel, one on a phone (centred on `x` with `centre`), one or two in a phone
+    held sideways's narrow panel."""
     hand = scene.hand
     assert hand is not None
     layout = scene.layout
@@ -386,18 +442,28 @@ def _draw_deadwood(
         if after <= hand.knock_limit:
             colour = theme.GOOD
     if compact:
+        size = layout.font(18)
         line = f"Deadwood {value}" + (f" ({short})" if short else "")
-        size = layout.font(14)
-        if layout.compact and font(size).size(line)[0] > layout.panel.right - x - layout.px(6):
-            line = f"Deadwood {value}" + (f" ({short.split()[0]})" if short else "")
-        rect = blit_text(surface, line, size, colour, "topleft", (x, y))
+        if layout.compact and short and font(size).size(line)[0] > layout.panel.right - x - layout.px(6):
+            # The narrow panel of a phone held sideways: the second part on its own line.
+            rect = blit_text(surface, f"Deadwood {value}", size, colour, "topleft", (x, y))
+            scene.draw_list.append(("deadwood", str(value), rect, value))
+            room = layout.panel.right - x - layout.px(6)
+            least = round(theme.MIN_TEXT * layout.view.density)
+            note = blit_text(surface, f"({short})", _fitting(f"({short})", size, room, least), colour, "topleft",
+                             (x, rect.bottom))  # fmt: skip
+            scene.draw_list.append(("deadwood_note", short, note, None))
+            return rect.union(note)
+        anchor = "midtop" if centre else "topleft"
+        rect = blit_text(surface, line, size, colour, anchor, (x, y))
         scene.draw_list.append(("deadwood", str(value), rect, value))
         return rect
     rect = blit_text(surface, text, layout.font(24), colour, "topleft", (x, y))
     scene.draw_list.append(("deadwood", str(value), rect, value))
     if extra:
-        blit_text(surface, extra, layout.font(18), theme.DIM if colour != theme.GOOD else theme.GOOD, "topleft",
-                  (x, y + layout.px(28)))  # fmt: skip
+        note = blit_text(surface, extra, layout.font(18), theme.DIM if colour != theme.GOOD else theme.GOOD, "topleft",
+                         (x, y + layout.px(28 * layout.zoom)))  # fmt: skip
+        scene.draw_list.append(("deadwood_note", extra, note, None))
     return rect
 
 

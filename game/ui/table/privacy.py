@@ -94,6 +94,10 @@ class PrivacyScene(Scene):
         """Self-play takes the device at once."""
         self.ready()
 
+    def spoken(self) -> tuple[str, ...]:
+        """For a screen reader: whom to pass the device to, and how they say they are ready."""
+        return (f"Pass the device to {self.person}. {self.person}: press Enter to see your cards.",)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the message, and the buttons: no card of anyone's."""
         view = self.app.viewport

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.ui.table.flow import TableFlow
     from game.ui.table.hand_order import HandOrder
     from game.ui.table.layout import TableLayout
+    from game.ui.table.seats import ThinkingSeat
 
 
 class TableApp(GameApp, Protocol):
@@ -110,6 +111,9 @@ class Table(Protocol):
     def background(self) -> BackgroundGame | None: ...
 
     @property
+    def human_ai(self) -> ThinkingSeat | None: ...
+
+    @property
     def laid_out(self) -> bool: ...
 
     flow: TableFlow | None
@@ -117,12 +121,16 @@ class Table(Protocol):
 
     def player_name(self, player: int) -> str: ...
 
+    def match_goal(self) -> str: ...
+
     # --- the person's choices in progress, and the cards as drawn --------------------------
 
     order: HandOrder
     opp_order: list[Card]
     selected: Card | None
     hinted: Card | None
+    hint_action: Action | None
+    armed: Card | None
     hovered: Card | None
     knock_mode: bool
     arrangements: list[MeldResult]
@@ -208,6 +216,8 @@ class Table(Protocol):
     def sort(self, mode: str) -> None: ...
 
     def show_hint(self) -> None: ...
+
+    def read_hand(self) -> None: ...
 
     def open_help(self) -> None: ...
 

@@ -48,10 +48,13 @@ class TableReactions:
         hand = table.hand
         assert hand is not None
         me, opp = table.me, table.opp
-        table.hinted = None
+        table.hinted = table.hint_action = table.armed = None
         table.toast.clear()  # a message or hint is about the moment that just passed
         if seat == me and isinstance(action, DrawStock | DrawDiscard):
             table.order.sync(hand.hands[me], insert_at)
+            sort = table.app.settings.auto_sort
+            if sort != "off":
+                table.order.sort(sort)  # the setting: in order after every draw, whatever was moved
             table.selected = hand.hands[me][-1]
         else:
             table.order.sync(hand.hands[me])
@@ -90,18 +93,18 @@ class TableReactions:
         if action.card is None or best_melds(hand.hands[seat]).deadwood_value == 0:
             return  # gin gets its celebration once the melds are down
         who = "You" if seat == table.me else table.opp_the
-        table.banner.show(table.animator, verb(who, "knock") + "!")
+        table.banner.show(table.animator, verb(who, "knock") + "!", still=table.app.settings.reduced_motion)
 
     def hand_over(self) -> None:
         """The hand ended: show both hands grouped by the engine's melds; celebrate a gin."""
         table = self.table
         hand = table.hand
         assert hand is not None
-        table.selected = table.hinted = None
+        table.selected = table.hinted = table.hint_action = table.armed = None
         table.knock_mode = False
         result = hand.result
         if result is not None and result.kind is ResultKind.UNDERCUT:
-            table.banner.show(table.animator, "Undercut!", theme.BAD)
+            table.banner.show(table.animator, "Undercut!", theme.BAD, still=table.app.settings.reduced_motion)
         if hand.knocker is not None and hand.knocker != table.me:
             # The defender's melds are the engine's, which decide the score.
             held = hand.hands[table.me]

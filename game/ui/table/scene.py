@@ -30,6 +30,7 @@ from game.storage.settings import MatchSetup
 from game.ui.core.anim import Animator, Tween
 from game.ui.core.scene import Scene
 from game.ui.core.seating import Seating
+from game.ui.core.speech import card_words
 from game.ui.core.sprites import CardSprite
 from game.ui.core.widgets import Banner, Button, Toast
 from game.ui.table import draw
@@ -42,6 +43,7 @@ from game.ui.table.hand_order import HandOrder
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.moves import TableMoves
+from game.ui.table.narration import Narrator
 from game.ui.table.outcome import controls_of, outcome_of
 from game.ui.table.passing import DevicePassing
 from game.ui.table.protocols import TableApp
@@ -101,13 +103,17 @@ class TableScene(Scene):
         self.opp_order: list[Card] = []
         self.selected: Card | None = None
         self.hinted: Card | None = None
+        self.hint_action: Action | None = None
+        """What the latest hint advised (following it does just that)."""
+        self.armed: Card | None = None
+        """The card the person chose to discard: raised, and a second tap discards it."""
         self.hovered: Card | None = None
         self.knock_mode = False
         self.arrangements: list[MeldResult] = []
         self.arrangement_index = 0
         self.pending_shot: str | None = None
         self.draw_list: list[tuple[str, str, pygame.Rect, Any]] = []
-        self.layout: TableLayout = table_layout(app.viewport)
+        self.layout: TableLayout = table_layout(app.viewport, left_handed=app.settings.left_handed)
         self.cards = TableCards(self)
         self.moves = TableMoves(self)
         self.reactions = TableReactions(self, self.moves.prepare_arrangements)
@@ -118,6 +124,8 @@ class TableScene(Scene):
         self.panel_buttons = self.controls.panel_buttons
         self.context_buttons = self.controls.context_buttons
         self.controls.place()
+        self.narrator = Narrator(app.announce, lambda: self.seating, lambda: self.pairing, lambda: self.me)
+        """The moves in sentences, for a screen reader."""
         self._drawn_key: tuple[object, ...] = ()
 
     # --- the flow's state, as the parts and the tests read it ---------------------------------
@@ -142,7 +150,7 @@ class TableScene(Scene):
         if self.flow is not None:
             return self.flow.seating
         assert self.match is not None
-        return Seating.of(self.match, self._initial_setup)
+        return Seating.of(self.match, self._initial_setup, self.app.settings.names)
 
     me = FlowState(0, "The seat shown at the bottom: the person holding the device.")
     opp = FlowState(1, "The opponent's seat.")
@@ -168,6 +176,10 @@ class TableScene(Scene):
         """A player's name at this match."""
         assert self.flow is not None
         return self.flow.player_name(player)
+
+    def match_goal(self) -> str:
+        """What the game is played to, as the panel says it ("to 100")."""
+        return f"to {self.match.target}" if self.match is not None else ""
 
     def seat_player(self, seat: int) -> object | None:
         """The computer player in `seat` of the hand on the table (None for a person)."""
@@ -206,7 +218,7 @@ class TableScene(Scene):
     def refresh_layout(self, force: bool = False) -> bool:
         """Recompute the layout when the window or the table's state needs another one."""
         players = self.match.rules.players if self.match is not None else 2
-        layout = table_layout(self.app.viewport, players, self.laid_out)
+        layout = table_layout(self.app.viewport, players, self.laid_out, self.app.settings.left_handed)
         if not force and layout == self.layout:
             return False
         self.layout = layout
@@ -224,9 +236,11 @@ class TableScene(Scene):
         assert self.flow is not None
         self.sprites.clear()
         self.order = HandOrder()
+        if self.app.settings.auto_sort != "off":
+            self.order.mode = self.app.settings.auto_sort
         self.passing.forget()
         self.opp_order = []
-        self.selected = self.hinted = None
+        self.selected = self.hinted = self.hint_action = self.armed = None
         self.knock_mode = False
         self.arrangements = []
         self.reactions.drew_once = False
@@ -398,11 +412,44 @@ class TableScene(Scene):
     def on_action(self, seat: int, action: Action, insert_at: int | None) -> None:
         """An action was applied: move the cards, mark what changed, announce knocks."""
         self.reactions.action_applied(seat, action, insert_at)
+        if self.hand is not None:
+            self.narrator.action(self.hand, seat, action)
 
     def on_refused(self, reason: str) -> None:
         """Say why the move was refused, and put the cards back."""
         self.toast.show(reason)
         self.relayout()
+
+    # --- for a screen reader ------------------------------------------------------------------
+
+    def spoken(self) -> tuple[str, ...]:
+        """What the table says when it changes: the status line, and any message."""
+        if self.hand is None:
+            return ()
+        message = self.toast.text if self.toast.remaining > 0 else ""
+        return (draw.status_text(self), message, self.selected_words())
+
+    def read_hand(self) -> None:
+        """Say the person's hand, its melds and deadwood, and the piles (the Y key)."""
+        hand = self.hand
+        if hand is None or self.dealing or self.flow is None or self.flow.handover is not None:
+            return
+        cards = self.row_cards(self.me)
+        self.app.announce(self.narrator.hand_text(hand, self.me, cards, self.order.melds()))
+
+    def selected_words(self) -> str:
+        """The selected card as said: which, where in the hand, and what it is for ("" for none)."""
+        card = self.selected
+        cards = self.row_cards(self.me)
+        if card is None or card not in cards or self.dealing:
+            return ""
+        meld_of = self.order.meld_of()
+        role = (
+            "in a meld"
+            if card in meld_of
+            else f"deadwood, {card.value} point{'s' if card.value != 1 else ''}"
+        )
+        return f"Selected: {card_words(card)}, {cards.index(card) + 1} of {len(cards)}, {role}."
 
     def on_scores(self) -> None:
         """Count the scores up to the match's."""
@@ -416,6 +463,8 @@ class TableScene(Scene):
     def on_hand_over(self) -> None:
         """The hand ended: show both hands grouped by the engine's melds; celebrate a gin."""
         self.reactions.hand_over()
+        if self.hand is not None and self.match is not None:
+            self.narrator.hand_over(self.hand, self.match)
 
     def finish_away(self) -> None:
         """The AI-only hand is over: score it (called once by its scene)."""
@@ -469,7 +518,7 @@ class TableScene(Scene):
         self.flow.clear_table()
         self.sprites.clear()
         self.ghosts = []
-        self.selected = self.hinted = self.hovered = None
+        self.selected = self.hinted = self.hovered = self.hint_action = self.armed = None
         self.stock_shown = 0
 
     def teardown(self) -> None:
@@ -520,6 +569,7 @@ class TableScene(Scene):
         self.animator.speed = self.app.speed
         self.animator.update(dt)
         self.toast.update(dt)
+        self.banner.tick(dt)
         self.input.update(dt)
         self.flash_time = max(0.0, self.flash_time - dt)
         self.clock += dt
@@ -528,7 +578,7 @@ class TableScene(Scene):
         if flow is None:
             return
         top = self.app.stack.top
-        flow.play_background(dt, self.app.speed, watched=top is not None and top.name == "away_game")
+        flow.play_background(dt, self.app.pace, watched=top is not None and top.name == "away_game")
         hand = self.hand
         if hand is None or self.animator.busy or self.dealing:
             return
@@ -541,10 +591,10 @@ class TableScene(Scene):
             self.passing.hide()  # the other person's turn: hide the table first
             return
         if hand.is_over:
-            if flow.result_due(dt, self.app.speed):
+            if flow.result_due(dt, self.app.pace):
                 self.open_result()
             return
-        decided = flow.update(dt, self.app.speed, may_act=True)
+        decided = flow.update(dt, self.app.pace, may_act=True)
         if decided is not None:
             self.moves.play_for_seat(*decided)
 

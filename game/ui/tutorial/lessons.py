@@ -41,6 +41,7 @@ from game.rules import (
 
 if TYPE_CHECKING:
     from game.rules import Hand, Match, Meld
+    from game.ui.core.scene import GameApp
     from game.ui.core.widgets import Button
     from game.ui.table.hand_order import HandOrder
     from game.ui.table.layout import TableLayout
@@ -64,6 +65,9 @@ class TutorTable(Protocol):
 
     @property
     def me(self) -> int: ...
+
+    @property
+    def app(self) -> GameApp: ...
 
     layout: TableLayout
     order: HandOrder
@@ -304,10 +308,12 @@ def _knock_card_text(scene: TutorTable) -> str:
 
 
 def _finish_text(scene: TutorTable) -> str:
-    rules = _rules(scene)
+    # The lessons' hands are not a match: the target is the one the player's matches use,
+    # the same the Rules button shows.
+    target = scene.app.settings.ruleset().match_target
     return (
-        "That is the whole game: draw, discard, then knock or go gin. A match goes on until "
-        f"someone reaches {rules.match_target} points. The rules and this tutorial are on the "
+        "That is the whole game: draw, discard, then knock or go gin. Your matches go on until "
+        f"someone reaches {target} points. The rules and this tutorial are on the "
         "title screen whenever you want them."
     )
 

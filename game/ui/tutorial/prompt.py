@@ -53,7 +53,16 @@ def prompt_areas(layout: TableLayout, laid_out: bool) -> list[Area]:
         middle = layout.meld_area.inflate(-px(4), -px(4))
         return [Area("top band", band, FILL), Area("middle", middle, CENTRE)]
     areas = []
-    if not laid_out:
+    if not laid_out and not layout.compact:
+        # Beside the piles in the middle of the table: the right of them, then the left.
+        top, bottom = layout.stock.top, layout.status.top - px(6)
+        inner = (layout.hand_span[0], layout.hand_span[1])
+        right = pygame.Rect(
+            layout.discard.right + px(24), top, inner[1] - layout.discard.right - px(24), bottom - top
+        )
+        left = pygame.Rect(inner[0], top, layout.stock.left - px(24) - inner[0], bottom - top)
+        areas += [Area("beside the piles", right, CENTRE), Area("left of the piles", left, CENTRE)]
+    elif not laid_out:
         areas.append(Area("middle", layout.meld_area.copy(), CENTRE))
     if layout.compact:
         # A phone held sideways: the side panel, over the scores (its tools stay free), or all of it.
@@ -71,8 +80,8 @@ def prompt_areas(layout: TableLayout, laid_out: bool) -> list[Area]:
     piles = pygame.Rect(px(14), pile_top, layout.meld_area.left - px(26), pile_bottom - pile_top)
     areas.append(Area("piles", piles, FILL))
     side = layout.panel
-    # Below the scores, over the knock and sort buttons, down to Help and Menu.
-    top = layout.buttons["knock"].top - px(8)
+    # Below the scores, over the sort buttons, down to Help and Menu.
+    top = layout.panel_room.top if layout.panel_room is not None else layout.buttons["rank"].top - px(8)
     bottom = layout.buttons["help"].top - px(8)
     areas.append(Area("panel", pygame.Rect(side.x + px(8), top, side.width - px(16), bottom - top), FILL))
     return areas
@@ -159,11 +168,13 @@ class Prompt:
         button_h = view.px(row_height(view, 36, 44))
         width = min(area.rect.width, view.px(640))
         narrow = width < view.px(300)
-        sizes = (
+        usual: tuple[float, ...] = (
             (20, 19, 18, 17, 16, 15, 14)
             if portrait
             else ((19, 18, 17, 16) if narrow else (22, 21, 20, 18, 16))
         )
+        # With bigger text, smaller steps on down to the usual smallest, if the box needs them.
+        sizes = usual + tuple(usual[-1] / view.text_zoom ** (k / 4) for k in range(1, 5))
         for units in sizes:
             size = view.font(units)
             # A little slack: suit symbols are drawn a shade wider than the font's glyphs.

@@ -392,7 +392,18 @@ class Snapshot:
     def position(self) -> tuple[Any, ...]:
         """What a move changes at the table: the scene, phase, turn, hands, piles, choices."""
         table = self.table
-        keys = ("phase", "to_act", "mine", "selected", "knock_mode", "discard", "stock", "layoffs", "melds")
+        keys = (
+            "phase",
+            "to_act",
+            "mine",
+            "selected",
+            "armed",
+            "knock_mode",
+            "discard",
+            "stock",
+            "layoffs",
+            "melds",
+        )
         return (self.top, *(json.dumps(table.get(key)) for key in keys))
 
 

@@ -117,6 +117,6 @@ def _discard(table: dict[str, Any], targets: set[str], mine: list[Card], by_drag
         return Move(
             "drag", str(throw), onto="discard", why=f"drag {throw} to the pile", action=f"throw {throw}"
         )
-    if table["selected"] == str(throw):
+    if table.get("armed") == str(throw):  # raised by the first tap (issue 18: a drawn card is not)
         return Move("press", str(throw), why=f"discard {throw} (second tap)", action=f"throw {throw}")
     return Move("press", str(throw), why=f"select {throw}")
