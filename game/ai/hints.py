@@ -93,7 +93,7 @@ def knock_phrase(view: PlayerView, odds: KnockOdds, knocking: bool) -> str:
     if knocking != (odds.now >= on):  # judged again with other samples: they disagree
         return f"a close call: knocking now is worth about {odds.now:+.0f} points, one more turn {on:+.0f}"
     if knocking:
-        return f"the undercut risk is {undercut}% and playing on is worth less"
+        return f"{undercut}% undercut risk"  # short: the toast keeps to one line on a phone
     if odds.undercut >= 0.25:
         return (
             f"no knock yet: the opponent may well undercut ({undercut}%, and an undercut pays "
@@ -143,12 +143,11 @@ def explain(
         count = deadwood_value(kept)
         if count == 0:
             return f"Gin! Discard {card_symbol(action.card)} face down: every other card is melded"
-        reason = (
-            f"Knock, discarding {card_symbol(action.card)}: {count} deadwood is within the limit of "
-            f"{view.knock_limit}"
-        )
+        reason = f"Knock, discarding {card_symbol(action.card)}: {count} deadwood"
         if odds is not None:
-            reason += "; " + knock_phrase(view, odds, True)
+            reason += ", " + knock_phrase(view, odds, True)
+        else:
+            reason += f" is within the limit of {view.knock_limit}"
         return reason
     if isinstance(action, DrawDiscard) and top is not None:
         with_top = best_melds(cards_to_mask(hand) | top.bit)

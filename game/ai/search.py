@@ -636,6 +636,7 @@ class Context:
             judgement.opponent_deadwood,
             on,
             judgement.waiting,
+            judgement.now,
         )
 
     def appraise_layoffs(self) -> None:

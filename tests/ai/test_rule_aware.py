@@ -256,3 +256,22 @@ def test_the_hint_and_the_coach_judge_a_knock_under_the_rules_played() -> None:
                 best_on = appraisal.points[knock] - (odds.play_on or 0.0)
                 assert lost == pytest.approx(max(0.0, -best_on))
     assert checked >= 1
+
+
+def test_a_hinted_knock_quotes_the_judgement_of_that_knock() -> None:
+    from game.ai.hints import think_hint
+
+    checked = 0
+    for view in knock_positions("waiter")[:12]:
+        context = SearchPlayer(CONFIGS["hard"], 0).context(view)
+        action = finish(context.decide()).action
+        for knock, odds in context.knocks.items():
+            assert odds.now == context.points[knock]  # the value the decision compared
+        tip = finish(think_hint(view))
+        assert tip.action == action
+        odds = context.knocks.get(action)
+        if isinstance(action, Knock) and odds is not None and odds.play_on is not None:
+            assert odds.now >= odds.play_on and "close call" not in tip.reason, tip.reason
+            assert f"{round(100 * odds.undercut)}% undercut risk" in tip.reason
+            checked += 1
+    assert checked >= 1
