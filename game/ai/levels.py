@@ -13,9 +13,11 @@ from __future__ import annotations
 from game.ai.base import Player
 from game.ai.baseline import RandomPlayer, SimplePlayer
 from game.ai.search import LevelConfig, SearchPlayer
-from game.ai.styles import STYLES, EarlyKnocker, GinWaiter
 
 LEVELS = ("random", "simple", "easy", "medium", "hard", "expert")
+#: The arena's opponent styles (:mod:`game.ai.styles`, imported only when one is asked for:
+#: the browser build leaves that module out, since the game never plays them).
+STYLES = ("early", "waiter")
 #: Every player :func:`make_player` builds: the levels, then the arena's opponent styles.
 PLAYERS = LEVELS + STYLES
 
@@ -57,10 +59,10 @@ def make_player(level: str, seed: int = 0, time_budget_ms: float | None = None) 
         return RandomPlayer(seed)
     if level == "simple":
         return SimplePlayer(seed)
-    if level == "early":
-        return EarlyKnocker(seed)
-    if level == "waiter":
-        return GinWaiter(seed)
+    if level in STYLES:
+        from game.ai.styles import EarlyKnocker, GinWaiter
+
+        return EarlyKnocker(seed) if level == "early" else GinWaiter(seed)
     if level not in CONFIGS:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(PLAYERS)}")
     return SearchPlayer(CONFIGS[level], seed, time_budget_ms)

@@ -44,7 +44,6 @@ from game.rules import (
     deadwood_value,
 )
 
-STYLES = ("early", "waiter")
 #: The gin-waiter knocks only on its first few turns; later it plays for gin.
 EARLY_TURNS = 3
 #: The gin-waiter's discard estimate: useful draws to come credited to a hand's potential,
