@@ -2,7 +2,7 @@
 
     python tools/ai_lab.py --a hard --b simple --deals 400 [--seed 1] [--rules standard]
                            [--set a.mistake_rate=0] [--oracle feeds,discards,knock,holds]
-                           [--jobs 2] [--json]
+                           [--jobs 2] [--json] [--baseline COMMIT --old a|b|both]
 
 Every deal is played twice from the same deck, once from each seat. A deal that favours one
 seat favours each player once, so the average of the pair is steadier than two separate
@@ -13,6 +13,9 @@ discards each side took per hand. Whole matches and game wins are the arena's jo
 
 ``--set side.field=value`` changes one field of a search level's configuration for one
 side (repeatable), to test a change before making it.
+
+``--baseline COMMIT --old SIDE`` plays that side (or both) as the commit had it
+(``tools/frozen_ai.py``), on the same deals and seeds: old and new side by side.
 
 ``--oracle`` is a measurement, never a way to play: A (a level that reads the opponent from
 sampled hands) is told the truth about the opponent's hidden hand for the parts named:
@@ -44,14 +47,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import LEVELS, make_player
+from game.ai import PLAYERS, make_player
 from game.ai.base import Player
 from game.ai.inference import Belief, feeding
 from game.ai.levels import CONFIGS
 from game.ai.search import LevelConfig, Reader, SearchPlayer
 from game.ai.tracking import Tracker
-from game.arena import add_pairing_arguments, count
+from game.arena import RULE_TABLES, add_pairing_arguments, count
 from game.rules import DrawDiscard, Hand, PlayerView, RuleSet, cards_to_mask
+from tools import frozen_ai
 
 ORACLE_PARTS = ("feeds", "discards", "knock", "holds")
 
@@ -130,11 +134,14 @@ class Side:
     level: str
     settings: tuple[tuple[str, Any], ...] = ()
     oracle: frozenset[str] = frozenset()
+    baseline: str | None = None  # a commit: the level as it was there (tools/frozen_ai.py)
 
     def check(self) -> None:
         """Refuse settings or an oracle the level cannot take, with the reason."""
-        if self.level not in LEVELS:
-            raise ValueError(f"unknown level {self.level!r}: choose one of {', '.join(LEVELS)}")
+        if self.baseline is not None and (self.settings or self.oracle):
+            raise ValueError("--old plays a level as its commit had it: no --set or --oracle on that side")
+        if self.level not in PLAYERS:
+            raise ValueError(f"unknown level {self.level!r}: choose one of {', '.join(PLAYERS)}")
         if (self.settings or self.oracle) and self.level not in CONFIGS:
             raise ValueError(f"{self.level!r} is a fixed baseline: --set and --oracle need a search level")
         if self.settings:
@@ -153,9 +160,12 @@ class Side:
 
     def build(self, seed: int, truth: dict[str, int]) -> Player:
         """The player, seeded."""
+        if self.baseline is not None:
+            player: Player = frozen_ai.load(self.baseline).make_player(self.level, seed)
+            return player
         if self.level not in CONFIGS:
             return make_player(self.level, seed)
-        reader = oracle_reader(self.oracle, truth) if self.oracle else None
+        reader = oracle_reader(self.oracle, truth) if self.oracle else Belief.build
         return SearchPlayer(self.config(), seed, reader=reader)
 
 
@@ -186,8 +196,10 @@ def play_deal(task: tuple[Side, Side, dict[str, Any], int, int, bool]) -> dict[s
     return {"points": points, "winner": winner, "kind": result.kind.value, "takes": dict(takes)}
 
 
-def run(a: Side, b: Side, deals: int, seed: int, rules: RuleSet, jobs: int = 1) -> dict[str, Any]:
-    """Play ``deals`` deals twice each and summarise them from A's side."""
+def run(
+    a: Side, b: Side, deals: int, seed: int, rules: RuleSet, jobs: int = 1, table: str | None = None
+) -> dict[str, Any]:
+    """Play ``deals`` deals twice each and summarise them from A's side (``table``: the rules' name)."""
     a.check()
     b.check()
     if rules.players != 2:
@@ -202,10 +214,12 @@ def run(a: Side, b: Side, deals: int, seed: int, rules: RuleSet, jobs: int = 1) 
             hands = pool.map(play_deal, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
     else:
         hands = [play_deal(t) for t in tasks]
-    return summarise(a, b, rules, hands)
+    return summarise(a, b, rules, hands, table)
 
 
-def summarise(a: Side, b: Side, rules: RuleSet, hands: list[dict[str, Any]]) -> dict[str, Any]:
+def summarise(
+    a: Side, b: Side, rules: RuleSet, hands: list[dict[str, Any]], table: str | None = None
+) -> dict[str, Any]:
     """Totals from A's side; ``hands`` come in pairs (the same deal from both seats)."""
     points = [h["points"] for h in hands]
     pairs = [(points[i] + points[i + 1]) / 2 for i in range(0, len(points), 2)]
@@ -214,7 +228,8 @@ def summarise(a: Side, b: Side, rules: RuleSet, hands: list[dict[str, Any]]) -> 
     ends = Counter(f"{h['winner'] or 'none'} {h['kind']}" for h in hands)
 
     def describe(side: Side) -> str:
-        parts = [side.level, *(f"{k}={v}" for k, v in side.settings)]
+        parts = [f"{frozen_ai.PREFIX}{side.level}" if side.baseline else side.level]
+        parts += [f"{k}={v}" for k, v in side.settings]
         if side.oracle:
             parts.append("told " + "+".join(sorted(side.oracle)))
         return " ".join(parts)
@@ -222,7 +237,7 @@ def summarise(a: Side, b: Side, rules: RuleSet, hands: list[dict[str, Any]]) -> 
     return {
         "a": describe(a),
         "b": describe(b),
-        "rules": rules.variant.value,
+        "rules": table or rules.variant.value,
         "deals": len(pairs),
         "hands": len(hands),
         "a_points_per_hand": round(mean, 3),
@@ -255,13 +270,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=count(2), default=200, help="at least 2 (for the standard error)")
     parser.add_argument("--set", action="append", default=[], metavar="SIDE.FIELD=VALUE")
     parser.add_argument("--oracle", default="", help="comma-separated: " + ", ".join(ORACLE_PARTS))
+    parser.add_argument("--baseline", default=None, help="a commit (for --old)")
+    parser.add_argument(
+        "--old", choices=("a", "b", "both"), default=None, help="play this side as --baseline had it"
+    )
     args = parser.parse_args(argv)
+    if (args.old is None) != (args.baseline is None):
+        parser.error("--old and --baseline go together")
     try:
         settings = parse_settings(args.set)
         oracle = frozenset(p.strip() for p in args.oracle.split(",") if p.strip())
-        a = Side(args.a, tuple(sorted(settings["a"].items())), oracle)
-        b = Side(args.b, tuple(sorted(settings["b"].items())))
-        summary = run(a, b, args.deals, args.seed, RuleSet.preset(args.rules), args.jobs)
+        old = {"a": args.old in ("a", "both"), "b": args.old in ("b", "both")}
+        a = Side(args.a, tuple(sorted(settings["a"].items())), oracle, args.baseline if old["a"] else None)
+        b = Side(args.b, tuple(sorted(settings["b"].items())), baseline=args.baseline if old["b"] else None)
+        summary = run(a, b, args.deals, args.seed, RULE_TABLES[args.rules], args.jobs, args.rules)
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(summary) if args.json else report(summary))

@@ -55,10 +55,10 @@ DEFAULT_OUT = ROOT / "build" / "web"
 # What the browser needs; everything else in the repository stays home.
 SHIPPED = ("main.py", "game", "assets")
 SKIPPED_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.corrupt-*")
-DESKTOP_ONLY_MODULES = ("game/arena.py", "game/server", "game/client")
+DESKTOP_ONLY_MODULES = ("game/arena.py", "game/ai/styles.py", "game/server", "game/client")
 """Desktop-only parts of the package the page never imports, left out of the archive: the
-arena, the game server and the headless network client (the page's online play needs only
-the session library, game/online)."""
+arena and its opponent styles, the game server and the headless network client (the page's
+online play needs only the session library, game/online)."""
 ENDPOINTS = Path("game") / "online" / "endpoints.py"
 BUILT_IN_LINE = "BUILT_IN_SERVERS: tuple[str, ...] = ()"
 OUTPUTS = ("index.html", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz", "favicon.png")

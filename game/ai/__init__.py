@@ -1,14 +1,15 @@
 """Computer players: they see a player's view only and choose legal actions.
 
-``make_player(level, seed)`` gives a player of one of :data:`LEVELS`; ``player.choose(view)``
+``make_player(level, seed)`` gives a player of one of :data:`LEVELS` (or of the arena's
+opponent styles, :data:`PLAYERS` holds every name); ``player.choose(view)``
 returns a legal action for ``view.player`` and ``player.think(view)`` is the same decision
 as a generator doing a millisecond or so per ``next()`` (for the render loop);
-``hint(view)`` suggests a move with a one-line reason.
+``hint(view)`` suggests a move with a one-line reason (``think_hint`` in slices).
 
 Modules: ``baseline`` (random and the classic simple player), ``tracking`` (unseen cards
 and the opponent's likely hand, from public information only), ``evaluate`` (the hand
 evaluator), ``search`` (the expectimax-lite player behind easy..expert), ``levels`` (their
-settings), ``hints``, and ``coach`` (:class:`Review`: a played hand's decisions judged
+settings), ``styles`` (the arena's early-knocker and gin-waiter), ``hints``, and ``coach`` (:class:`Review`: a played hand's decisions judged
 against the expert). No threads, processes or sleeping: everything runs in the browser.
 
 >>> import random
@@ -22,7 +23,7 @@ True
 
 from game.ai.base import Player, finish
 from game.ai.coach import Review
-from game.ai.hints import Hint, hint
-from game.ai.levels import LEVELS, make_player
+from game.ai.hints import Hint, hint, think_hint
+from game.ai.levels import LEVELS, PLAYERS, make_player
 
-__all__ = ["LEVELS", "Hint", "Player", "Review", "finish", "hint", "make_player"]
+__all__ = ["LEVELS", "PLAYERS", "Hint", "Player", "Review", "finish", "hint", "make_player", "think_hint"]

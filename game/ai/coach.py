@@ -101,11 +101,11 @@ DEFAULT_THRESHOLD = 1.5  # points: a choice costing less is a near-tie, not a mi
 #: 0.06, over 902 and 695 played-out pairs).
 DRAW_POINTS_PER_UNIT = 0.85
 DISCARD_POINTS_PER_UNIT = 0.55
-#: Knocking now against playing on, in points: ``KNOCK_EDGE - UNDERCUT_SWING * u`` where
-#: ``u`` is the undercut chance the expert's samples give the knock, fitted by the same
-#: tool over 1,009 positions where a knock was legal, both played out. The sampled knock
-#: values predict a knock's result well, but not what playing on would have won instead
-#: (the expert usually knocks a turn later anyway): only the undercut risk tells.
+#: Knocking now against playing on is judged by the expert's own values of both, under the
+#: rules and the score being played (:mod:`game.ai.knocking`). Where the appraisal has no
+#: value of playing on (the last-discard chance), ``KNOCK_EDGE - UNDERCUT_SWING * u`` stands
+#: in, ``u`` being the sampled undercut chance: fitted under the classic bonuses by the same
+#: tool over 1,009 positions where a knock was legal, both played out.
 KNOCK_EDGE = 4.5
 UNDERCUT_SWING = 10.0
 
@@ -361,8 +361,12 @@ def points_per_unit(pick: Action) -> float:
 
 
 def knock_edge(appraisal: Appraisal, knock: Action) -> float:
-    """Expected points a knock gains over playing on (negative: it loses)."""
-    return KNOCK_EDGE - UNDERCUT_SWING * appraisal.knocks[knock].undercut
+    """Expected points a knock gains over playing on (negative: it loses), by the expert's
+    values of both under the rules and score being played."""
+    odds = appraisal.knocks[knock]
+    if odds.play_on is not None:
+        return appraisal.points[knock] - odds.play_on
+    return KNOCK_EDGE - UNDERCUT_SWING * odds.undercut
 
 
 def defender_points(view: PlayerView, count: int) -> int:

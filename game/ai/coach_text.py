@@ -128,12 +128,17 @@ def describe_decision(
 
 
 def knock_reason(appraisal: Appraisal, played: Action, pick: Action) -> str:
-    """Why a knock was or was not the expert's choice: its sampled undercut chance."""
+    """Why a knock was or was not the expert's choice: its sampled undercut chance, and what
+    it valued knocking and playing on at under these rules."""
     knock = played if isinstance(played, Knock) else pick
     odds = appraisal.knocks.get(knock)
     if odds is None or not isinstance(knock, Knock) or knock.card is None:
         return ""
-    return f": it put the chance of an undercut at {round(100 * odds.undercut)}%"
+    reason = f": it put the chance of an undercut at {round(100 * odds.undercut)}%"
+    if odds.play_on is not None and knock in appraisal.points:
+        now, on = appraisal.points[knock], odds.play_on
+        reason += f", knocking at {now:+.0f} points and playing on at {on:+.0f}"
+    return reason
 
 
 def consequence(hand: Hand, index: int, played: Action, player: int, opponent: str) -> str:

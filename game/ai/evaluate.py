@@ -4,8 +4,9 @@ The value of a ten-card hand (lower is better, in deadwood points) is
 
     g(deadwood) - lookahead * E[ g(deadwood) - g(best deadwood after one more stock card) ]
 
-where g rewards reaching the knock limit and gin, and the expectation runs over the unseen
-cards weighted by their chance of being in the stock. ``lookahead`` stands for the number
+where g rewards reaching the knock limit and gin (by what a knock and a gin are worth under
+the rules and the score being played), and the expectation runs over the unseen cards
+weighted by their chance of being in the stock. ``lookahead`` stands for the number
 of useful draws still to come, so pairs and connectors with live cards count, dead ones do
 not. Everything works on bit masks with the engine's deadwood solver, cached per decision.
 
@@ -36,9 +37,15 @@ class Evaluator:
         lookahead: float,
         stock: list[tuple[int, float]],
         discards: dict[int, float] | None = None,
+        worth: tuple[float, float] = (1.0, 1.0),
     ) -> None:
+        """``worth`` scales what being able to knock and what gin are worth (both 1 under the
+        classic bonuses at the start of a match: :func:`game.ai.stakes.reward_scales`)."""
         self.knock_limit = knock_limit
-        self.gin_reward = KNOCK_REWARD + gin_bonus * (0.5 if knock_limit > 0 else 1.0) + 10.0
+        self.knock_reward = KNOCK_REWARD * worth[0]
+        self.gin_reward = (
+            self.knock_reward + (gin_bonus * (0.5 if knock_limit > 0 else 1.0) + 10.0) * worth[1]
+        )
         self.lookahead = lookahead
         self.stock = stock
         self.discards = discards or {}  # card index: chance it is the opponent's next discard
@@ -60,7 +67,7 @@ class Evaluator:
         if deadwood == 0:
             return -self.gin_reward
         if deadwood <= self.knock_limit:
-            return deadwood - KNOCK_REWARD
+            return deadwood - self.knock_reward
         return float(deadwood)
 
     def best_after_discard(self, mask: int, dw: int | None = None) -> int:

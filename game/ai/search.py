@@ -28,6 +28,9 @@ from game.ai.base import Thinking, check_my_turn, decision_rng, finish
 from game.ai.cardmath import CARD, TOUCHING, VALUE, indices
 from game.ai.evaluate import Evaluator
 from game.ai.inference import Belief
+from game.ai.knocking import KnockJudgement, KnockReader
+from game.ai.opponent import KNOCKER_STEPS, WAITER_PRIOR, opponent_stock_draws, sample_hand, waiting_prior
+from game.ai.stakes import MatchStakes, reward_scales
 from game.ai.tracking import Tracker
 from game.rules import (
     Action,
@@ -65,7 +68,6 @@ class LevelConfig:
     safety: float  # points charged per unit chance that a discard feeds the opponent
     stock_search: str  # the stock draw: "estimate", "helpful" (search cards that help) or "every"
     knock_samples: int  # opponent hands sampled to judge a knock (0: knock whenever allowed)
-    undercut_tolerance: float  # knock when the sampled undercut chance is at most this
     mistake_rate: float  # chance of a human-looking slip on a discard
     meld_only_takes: bool  # take a discard only when it completes a meld
     max_evaluations: int | None = None  # work cap (deadwood evaluations): then the stock estimate is used
@@ -75,6 +77,7 @@ class LevelConfig:
     lookahead_end: int = 10  # stock size at which potential stops counting (the hand is ending)
     belief_samples: int = 0  # opponent hands sampled and weighted by its play (0: the tracker's guess)
     fishing: float = 0.0  # weight of the opponent's likely next discards among a hand's chances
+    weigh_stakes: bool = False  # value knocks and gin by the bonuses, the score and the opponent's kind
 
     def __post_init__(self) -> None:
         if self.stock_search not in STOCK_SEARCHES:
@@ -127,6 +130,9 @@ class KnockOdds:
     count: float  # deadwood kept plus the points the defender is expected to lay off on it
     opponent_ready: float  # chance the opponent could already knock itself
     opponent_deadwood: float  # the opponent's mean deadwood before layoffs
+    play_on: float | None = None  # points of playing on for one more turn instead (None: not valued)
+    waiting: float = 0.0  # chance the opponent waits for gin rather than knocking when it can
+    now: float = 0.0  # points of knocking now (as in ``Appraisal.points``)
 
 
 class ThinkingClock:
@@ -244,13 +250,14 @@ class Context:
         self.hand = cards_to_mask(view.hand)
         self.legal = view.legal_actions
         self.limit = view.knock_limit
+        self.stakes = MatchStakes(view.rules, view.scores[view.player], view.scores[1 - view.player])
         self.evaluator = self.make_evaluator()
         # What the decision valued, for :meth:`SearchPlayer.appraise` (never read by it).
         self.costs: dict[Action, float] = {}
         self.points: dict[Action, float] = {}
         self.knocks: dict[Action, KnockOdds] = {}
         self.deeper: dict[int, float] = {}
-        self.opponents: tuple[float, float] = (0.0, 0.0)  # the last sampling's (ready, deadwood)
+        self._knock_reader: KnockReader | None = None
 
     def decide(self) -> Generator[None, None, Choice]:
         """The decision for the view's phase, in slices."""
@@ -274,7 +281,12 @@ class Context:
         fishing = None
         if self.belief is not None and config.fishing > 0:
             fishing = {i: min(1.0, config.fishing * p) for i, p in self.belief.next_discards().items()}
-        return Evaluator(self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights(), fishing)
+        worth = (1.0, 1.0)
+        if config.weigh_stakes:
+            worth = reward_scales(view.rules, self.stakes, waiting_prior(view), WAITER_PRIOR)
+        return Evaluator(
+            self.limit, view.rules.gin_bonus, lookahead, self.tracker.stock_weights(), fishing, worth
+        )
 
     def read_opponent(self) -> Generator[None, None, None]:
         """Weigh sampled opponent hands by its play (levels with ``belief_samples``), in slices."""
@@ -320,8 +332,9 @@ class Context:
     def discard(self) -> Generator[None, None, Choice]:
         """The discard phase: big gin, gin, a knock, or the best discard."""
         knocks = [a for a in self.legal if isinstance(a, Knock)]
-        if Knock(None) in knocks:
-            return Choice(Knock(None), self.hand)
+        if Knock(None) in knocks and self.view.rules.big_gin_bonus >= self.view.rules.gin_bonus:
+            return Choice(Knock(None), self.hand)  # big gin, unless plain gin pays more
+        knocks = [a for a in knocks if a.card is not None]
         discards = [a.card.index for a in self.legal if isinstance(a, Discard)]
         if knocks:
             knock = self.best_knock(knocks)
@@ -377,79 +390,32 @@ class Context:
             total += self.tracker.holds(i) * VALUE[i]
         return total
 
+    def knock_reader(self) -> KnockReader:
+        """The knock judge of this decision (made once the opponent has been read)."""
+        if self._knock_reader is None:
+            self._knock_reader = KnockReader(
+                self.view, self.evaluator, self.tracker, self.belief, self.rng, self.stakes
+            )
+        return self._knock_reader
+
     def should_knock(self, knock: Knock) -> Generator[None, None, bool]:
-        """Knock now, or play on for a lower count or gin?"""
+        """Knock now, or play on for a lower count or gin? Whichever is worth more, under the
+        rules and the score (a level that knocks without sampling knocks whenever allowed)."""
         samples = self.config.knock_samples
         if samples <= 0 or knock.card is None:
             return True
-        outcome = yield from self.knock_outcome(self.hand & ~knock.card.bit, samples)
-        undercut_chance, expected = outcome
-        self.note_knock(knock, self.hand & ~knock.card.bit, expected, undercut_chance)
-        if self.view.stock_size <= 6:
-            return expected > 0
-        return undercut_chance <= self.config.undercut_tolerance
-
-    def knock_outcome(self, kept: int, samples: int) -> Generator[None, None, tuple[float, float]]:
-        """(undercut chance, expected points) of knocking with ``kept``, by sampling."""
-        result = best_melds(kept)
-        my_count = result.deadwood_value
-        melds = result.melds
-        rules = self.view.rules
-        undercuts = 0.0
-        points = 0.0
-        total = 0.0
-        ready = deadwood = 0.0
-        steps = self.opponent_draws()
-        for _ in range(samples):
-            opponent = self.sample_opponent(steps)
-            count = best_defence(opponent, melds).deadwood_value
-            held = self.evaluator.deadwood(opponent)
-            ready += held <= self.limit
-            deadwood += held
-            weight = 0.5 if held <= self.limit else 1.0
-            total += weight
-            if count <= my_count:
-                undercuts += weight
-                points -= weight * (my_count - count + rules.undercut_bonus)
-            else:
-                points += weight * (count - my_count)
-            yield
-        self.opponents = (ready / samples, deadwood / samples)
-        return undercuts / total, points / total
+        kept = self.hand & ~knock.card.bit
+        judgement = yield from self.knock_reader().judge(kept, knock.card.index, samples)
+        self.note_knock(knock, kept, judgement)
+        return judgement.now >= judgement.on
 
     def opponent_draws(self) -> int:
         """How many stock draws a sampled opponent hand is improved by (its draws so far, up to 4)."""
-        return min(
-            4, sum(1 for e in self.view.history if e.player != self.view.player and e.kind == "draw_stock")
-        )
+        return min(KNOCKER_STEPS, opponent_stock_draws(self.view))
 
     def sample_opponent(self, steps: int) -> int:
         """A likely opponent hand, improved by ``steps`` draws from the rest of the unseen cards."""
-        track = self.tracker
-        if self.belief is not None:
-            mask = self.belief.draw(self.rng)
-            rest = indices(track.unseen & ~mask)
-        else:
-            pool = [(i, track.holds(i)) for i in indices(track.unseen) if track.holds(i) > 0]
-            keyed = sorted(((self.rng.random() ** (1.0 / p), i) for i, p in pool), reverse=True)
-            mask = track.opponent_known
-            for _, i in keyed[: track.hidden]:
-                mask |= 1 << i
-            rest = [i for _, i in keyed[track.hidden :]]
-        for _ in range(min(steps, len(rest))):
-            i = rest.pop(self.rng.randrange(len(rest)))
-            bigger = mask | 1 << i
-            dw = self.evaluator.deadwood(bigger)
-            best = mask
-            best_dw = self.evaluator.deadwood(mask)
-            for j in indices(bigger):
-                if dw - VALUE[j] >= best_dw:
-                    continue
-                left = self.evaluator.deadwood(bigger & ~(1 << j))
-                if left < best_dw:
-                    best, best_dw = bigger & ~(1 << j), left
-            mask = best
-        return mask
+        return sample_hand(self.belief, self.tracker, self.evaluator, self.rng, steps)
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -554,10 +520,11 @@ class Context:
         kept = bigger & ~(1 << best)
         if self.evaluator.deadwood(kept) == 0:
             return Choice(DrawDiscard(), bigger)
-        undercut_chance, expected = yield from self.knock_outcome(kept, self.config.knock_samples)
-        self.note_knock(DrawDiscard(), kept, expected, undercut_chance)
+        # passing ends the hand void, worth nothing either way
+        judgement = yield from self.knock_reader().judge(kept, None, self.config.knock_samples, play_on=False)
+        self.note_knock(DrawDiscard(), kept, judgement)
         self.points[Pass()] = 0.0
-        return Choice(DrawDiscard() if expected > 0 else Pass(), bigger)
+        return Choice(DrawDiscard() if judgement.now > 0 else Pass(), bigger)
 
     # --- after a knock ------------------------------------------------------------------------
 
@@ -637,28 +604,40 @@ class Context:
     def value_knock(self, action: Action, kept: int) -> Generator[None, None, None]:
         """Expected points of knocking with ``kept`` (gin when nothing is left unmelded)."""
         samples = self.config.knock_samples or APPRAISAL_SAMPLES
+        reader = self.knock_reader()
         if self.evaluator.deadwood(kept) > 0:
-            chance, expected = yield from self.knock_outcome(kept, samples)
-            self.note_knock(action, kept, expected, chance)
+            thrown = action.card.index if isinstance(action, Knock) and action.card is not None else None
+            on = self.view.phase is Phase.DISCARD
+            judgement = yield from reader.judge(kept, thrown, samples, play_on=on)
+            self.note_knock(action, kept, judgement, on)
             return
-        rules = self.view.rules
-        bonus = rules.big_gin_bonus if action == Knock(None) else rules.gin_bonus
+        big = action == Knock(None)
         steps = self.opponent_draws()
-        total = ready = 0.0
+        total = ready = points = 0.0
         for _ in range(samples):
             held = self.evaluator.deadwood(self.sample_opponent(steps))
             total += held
             ready += held <= self.limit
+            points += reader.points(True, 0, held, True, big)
             yield
-        self.opponents = (ready / samples, total / samples)
-        self.note_knock(action, kept, bonus + total / samples, 0.0)
+        gin = KnockJudgement(points / samples, 0.0, 0.0, ready / samples, total / samples, reader.prior)
+        self.note_knock(action, kept, gin)
 
-    def note_knock(self, action: Action, kept: int, expected: float, undercut: float) -> None:
+    def note_knock(self, action: Action, kept: int, judgement: KnockJudgement, play_on: bool = True) -> None:
         """Keep a knock's sampled value and what its samples showed of the opponent."""
-        self.points[action] = expected
+        self.points[action] = judgement.now
         result = best_melds(kept)
         count = result.deadwood_value + (self.layoff_exposure(result.melds) if result.deadwood_value else 0.0)
-        self.knocks[action] = KnockOdds(undercut, count, *self.opponents)
+        on = judgement.on if play_on and result.deadwood_value else None
+        self.knocks[action] = KnockOdds(
+            judgement.undercut,
+            count,
+            judgement.opponent_ready,
+            judgement.opponent_deadwood,
+            on,
+            judgement.waiting,
+            judgement.now,
+        )
 
     def appraise_layoffs(self) -> None:
         """Each layoff (and finishing) valued by the deadwood the best defence then leaves."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import LEVELS, make_player
+from game.ai import PLAYERS, make_player
 from game.rules import Phase, cards_to_mask
 from tests.ai.helpers import VARIANTS, hidden_cards, look_alike, mid_hand_states
 
@@ -22,13 +22,13 @@ def test_decisions_ignore_hidden_cards(variant: str) -> None:
         if hidden_cards(hand, player) > 0 and hand.phase is not Phase.LAYOFF:
             # the twin really differs in what is hidden
             assert hand.hands[1 - player] != twin.hands[1 - player] or hand.stock != twin.stock
-        for level in LEVELS:
+        for level in PLAYERS:
             assert make_player(level, seed=5).choose(view) == make_player(level, seed=5).choose(twin_view), (
                 level,
                 variant,
             )
             checked += 1
-    assert checked == len(states) * len(LEVELS)
+    assert checked == len(states) * len(PLAYERS)
 
 
 def test_look_alike_hands_differ_in_hidden_cards() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import LEVELS, hint, make_player
+from game.ai import LEVELS, PLAYERS, hint, make_player
 from game.ai.tracking import Tracker
 from game.rules import (
     FULL_DECK,
@@ -33,7 +33,7 @@ from tests.ai.test_legal import deck_with
 STANDARD = RuleSet.preset("standard")
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", PLAYERS)
 def test_same_seed_same_decision(level: str) -> None:
     for hand in mid_hand_states(STANDARD, seed=21, count=5):
         view = hand.view(hand.to_act or 0)
@@ -43,7 +43,7 @@ def test_same_seed_same_decision(level: str) -> None:
         assert player.choose(view) == first  # no state carried between decisions
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", PLAYERS)
 def test_think_equals_choose_and_works_in_slices(level: str) -> None:
     for hand in mid_hand_states(STANDARD, seed=4, count=4):
         view = hand.view(hand.to_act or 0)

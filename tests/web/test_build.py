@@ -149,6 +149,7 @@ def test_the_slimmed_archive_still_plays(site: Path, tmp_path: Path) -> None:
     table = (shipped / "game" / "ui" / "table" / "scene.py").read_text(encoding="utf-8")
     assert '"""' not in table and "# " not in table  # slimmed indeed
     assert not (shipped / "game" / "arena.py").exists()  # a developer tool, left home
+    assert not (shipped / "game" / "ai" / "styles.py").exists()  # the arena's opponents, too
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH="")
     done = subprocess.run(
         [sys.executable, "main.py", "--selfplay", "1", "--speed", "0", "--seed", "2"],
