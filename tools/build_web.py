@@ -59,6 +59,9 @@ DESKTOP_ONLY_MODULES = ("game/arena.py", "game/ai/styles.py", "game/server", "ga
 """Desktop-only parts of the package the page never imports, left out of the archive: the
 arena and its opponent styles, the game server and the headless network client (the page's
 online play needs only the session library, game/online)."""
+PAGE_ONLY_ASSETS = ("assets/icon.png",)
+"""Assets the game never opens: the icon reaches the page as favicon.png beside the archive,
+so a copy inside it would only cost a first visit its 4 KB again."""
 ENDPOINTS = Path("game") / "online" / "endpoints.py"
 BUILT_IN_LINE = "BUILT_IN_SERVERS: tuple[str, ...] = ()"
 OUTPUTS = ("index.html", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz", "favicon.png")
@@ -121,7 +124,7 @@ def stage(root: Path, staging_parent: Path, servers: tuple[str, ...] = ()) -> Pa
             shutil.copy2(source, app / name)
     if PYGBAG_INI.is_file():
         shutil.copy2(PYGBAG_INI, staging_parent / "pygbag.ini")
-    for name in DESKTOP_ONLY_MODULES:
+    for name in DESKTOP_ONLY_MODULES + PAGE_ONLY_ASSETS:
         target = app / name
         if target.is_dir():
             shutil.rmtree(target)

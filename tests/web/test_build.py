@@ -115,7 +115,8 @@ def test_archive_holds_the_game_and_nothing_else(site: Path) -> None:
     assert "assets/game/__init__.py" in names
     assert "assets/game/storage/store.py" in names
     assert any(name.startswith("assets/game/rules/") for name in names)
-    assert "assets/assets/icon.png" in names
+    assert "assets/assets/fonts/DejaVuSans-subset.ttf" in names
+    assert "assets/assets/icon.png" not in names  # the page has it as favicon.png already
     assert "assets/game/online/session.py" in names  # online play's client library ships
     assert "assets/game/ui/online/table.py" in names  # and its screens
     assert not any(name.startswith(("assets/game/server/", "assets/game/client/")) for name in names)
