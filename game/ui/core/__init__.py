@@ -12,6 +12,7 @@ use it.
 - `drawing`      the felt, panels, the shade under a modal screen, wrapped and centred text
 - `widgets`      buttons, rows of buttons, toasts, banners, a result panel's input
 - `menu`         the list of choices every menu uses, and a scrolling body of text
+- `text_field`   a one-line typed entry on a panel (Save, Clear, Cancel) that a screen holds
 - `page`         pages of text and cards that scroll, bars of buttons with keys
 - `column`       laying a screen out as a column of rows for the real window
 - `layout`       card geometry: sizes, fans, meld rows, where a dropped card goes
