@@ -41,7 +41,7 @@ from game.rules import (
     card_symbol,
 )
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, place_button_bar
 from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
 from game.ui.core.page import TAP_SLOP, ButtonBar
@@ -319,19 +319,7 @@ class ReviewScene(Scene):
         self.title_rect = inner.take(30 if portrait else 44, gap=2)
         self.summary_rect = inner.take(56 if portrait else 50, gap=4)
         self.timeline_rect = inner.take(14, gap=6)
-        size = row_height(view, 50, 46)
-        gap = view.px(10)
-        buttons = self.bar.buttons
-        if portrait:
-            lower = split(inner.take_bottom(size, gap=8), 2, gap)
-            upper = split(inner.take_bottom(size, gap=8), 2, gap)
-            rects = [upper[0], upper[1], lower[0], lower[1]]
-        else:
-            rects = split(inner.take_bottom(size, gap=10), 4, gap)
-        for button, rect in zip(buttons, rects, strict=True):
-            button.rect = rect
-            button.size = view.font(22 if not portrait else 16)
-            button.show_key = not portrait
+        place_button_bar(view, inner, self.bar.buttons)
         self.verdict_rect = inner.take_bottom(104 if portrait else 92, gap=8)
         self.table_rect = inner.remaining()
         # Cards as large as three rows (opponent, middle, player) allow, and eleven abreast.

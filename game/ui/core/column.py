@@ -21,6 +21,7 @@ from dataclasses import replace
 import pygame
 
 from game.ui.core.viewport import Viewport
+from game.ui.core.widgets import Button
 
 TOUCH_MIN = 44
 """The smallest height of anything a finger must hit, in logical pixels."""
@@ -130,3 +131,21 @@ def row_height(view: Viewport, landscape: float, portrait: float | None = None) 
         return landscape
     units = portrait if portrait is not None else landscape
     return max(units, TOUCH_MIN * view.density / view.scale)
+
+
+def place_button_bar(view: Viewport, column: Column, buttons: list[Button]) -> None:
+    """Four buttons taken from the foot of `column`: one row on a big screen, two rows of
+    two on a phone (each still a fingertip tall), their labels sized to match."""
+    portrait = view.portrait
+    size = row_height(view, 50, 46)
+    gap = view.px(10)
+    if portrait:
+        lower = split(column.take_bottom(size, gap=8), 2, gap)
+        upper = split(column.take_bottom(size, gap=8), 2, gap)
+        rects = [upper[0], upper[1], lower[0], lower[1]]
+    else:
+        rects = split(column.take_bottom(size, gap=10), 4, gap)
+    for button, rect in zip(buttons, rects, strict=True):
+        button.rect = rect
+        button.size = view.font(22 if not portrait else 16)
+        button.show_key = not portrait

@@ -31,7 +31,7 @@ import pygame
 
 from game.rules import Card, DealTerms, fingerprint, verify_commitment
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, place_button_bar
 from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
 from game.ui.core.page import ButtonBar, Page, ScrollBody, wrap_anywhere
@@ -141,19 +141,7 @@ class FairPlayScene(Scene):
         self.board = outer.remaining()
         inner = outer.inside(side=(24 if portrait else 48), top=8, bottom=10)
         self.title_rect = inner.take(36 if portrait else 48, gap=4)
-        size = row_height(view, 50, 46)
-        gap = view.px(10)
-        buttons = self.bar.buttons
-        if portrait:
-            lower = split(inner.take_bottom(size, gap=8), 2, gap)
-            upper = split(inner.take_bottom(size, gap=8), 2, gap)
-            rects = [upper[0], upper[1], lower[0], lower[1]]
-        else:
-            rects = split(inner.take_bottom(size, gap=10), 4, gap)
-        for button, rect in zip(buttons, rects, strict=True):
-            button.rect = rect
-            button.size = view.font(22 if not portrait else 16)
-            button.show_key = not portrait
+        place_button_bar(view, inner, self.bar.buttons)
         self.notice_rect = inner.take_bottom(40 if portrait else 46, gap=6)
         body = inner.remaining()
         self.page = self._build_page(body.width - view.px(10))
