@@ -153,6 +153,29 @@ class Driver:
             made.append(await self.play_move(snapshot))
         raise AssertionError(f"no end after {limit} moves: {made}")
 
+    async def play_into_a_hand(self, discards: int, hands: int = 6) -> dict[str, Any]:
+        """Play on until a hand has at least `discards` cards on its pile and is not over.
+
+        The deal is the server's (not seeded), and a hand can end before its pile grows that
+        far (an early knock): then the next hand is asked for and played into instead."""
+        for _ in range(hands):
+            await self.play_until(
+                lambda s: (
+                    s["top"] == "hand_result" or len((s.get("table") or {}).get("discard", [])) >= discards
+                )
+            )
+            snapshot = self.snapshot()
+            if snapshot["top"] != "hand_result":
+                return snapshot
+            ended = snapshot["table"]["hand_number"]
+            await self.press("Next hand")
+            await self.until(
+                lambda s, ended=ended: s["top"] == "online_table" and not (s.get("table") or {}).get("dealing")
+                and (s["table"].get("hand_number") or 0) > ended,
+                "the next hand", 30.0,
+            )  # fmt: skip
+        raise AssertionError(f"{hands} hands in a row ended before {discards} discards")
+
 
 def ready(snapshot: dict[str, Any]) -> bool:
     """The person may move now and the plain player knows what to do."""

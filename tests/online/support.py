@@ -197,22 +197,36 @@ def verify_records(folder: Path) -> list[Path]:
     return files
 
 
-def wait_mid_hand(url: str, code: str, moves: int = 4, timeout: float = 30.0) -> dict[str, Any]:
-    """Watch table ``code`` until a hand is ``moves`` actions in; that frame's hand part."""
+def wait_mid_hand(url: str, code: str, moves: int = 4, timeout: float = 60.0) -> dict[str, Any]:
+    """Watch table ``code`` until a hand is ``moves`` actions in; that frame's hand part.
+
+    The timeout is generous (bots are whole processes starting on a shared machine); when it
+    runs out the failure says what the table last showed."""
     import asyncio
 
     from websockets.asyncio.client import connect
 
+    last: dict[str, Any] = {}
+
     async def watch() -> dict[str, Any]:
         async with connect(url, compression=None) as socket:
             await socket.send(json.dumps({"type": "spectate", "code": code}))
-            async with asyncio.timeout(timeout):
-                async for text in socket:
-                    frame = json.loads(text)
-                    part = frame.get("hand")
-                    if frame.get("stage") == "playing" and part and part["public"]["history_length"] >= moves:
-                        found: dict[str, Any] = part
-                        return found
-        raise AssertionError("no hand got going")
+            async for text in socket:
+                frame = json.loads(text)
+                last.clear()
+                last.update(frame)
+                part = frame.get("hand")
+                if frame.get("stage") == "playing" and part and part["public"]["history_length"] >= moves:
+                    found: dict[str, Any] = part
+                    return found
+        raise AssertionError(f"the table closed before a hand got going: {json.dumps(last)[:500]}")
 
-    return asyncio.run(watch())
+    async def bounded() -> dict[str, Any]:
+        try:
+            return await asyncio.wait_for(watch(), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"no hand {moves} moves in after {timeout:.0f} s: {json.dumps(last)[:500]}"
+            ) from None
+
+    return asyncio.run(bounded())

@@ -119,8 +119,7 @@ def test_a_dropped_connection_and_a_restart_both_come_back_to_the_seat(
                 code = await create_table(game, proxy.url)
                 bot = Bot(["--server", server.url, "--join", code, "--bot", "easy"], tmp_path, "guest")
                 await at_table(game)
-                await game.play_until(lambda s: len(s["table"].get("discard", [])) >= 3)
-                before = game.snapshot()["table"]
+                before = (await game.play_into_a_hand(3))["table"]
                 proxy.refusing = True  # the network is down for a moment
                 assert proxy.cut() >= 1
                 await game.until(
