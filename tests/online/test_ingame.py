@@ -145,8 +145,10 @@ def test_a_dropped_connection_and_a_restart_both_come_back_to_the_seat(
                 (row,) = [item for item in game.top.items if item.name == "online"]
                 assert row.value is not None and row.value() == f"your seat at table {code}"
                 await game.press("Play online")
+                watch = DealWatch(game)
                 await game.press("Continue online match")
                 back = await at_table(game)
+                assert watch.dealing_frames == 0  # a seat taken back: its cards are simply there
                 back = await game.until(
                     lambda s: s["top"] != "online_table" or ready(s), "the person's turn again", 30.0
                 )
@@ -377,6 +379,8 @@ def test_a_quick_match_with_nobody_waiting_seats_the_computer_and_says_so(
                 await game.press("Quick match")
                 await game.until(lambda s: "Looking for an opponent" in game.said(), "the wait", 5.0)
                 await at_table(game)
+                # The first hand is dealt before the person's eyes, as every later one is.
+                assert watch.dealing_frames > 10, watch.dealing_frames
                 await game.until(
                     lambda s: "the computer (easy) takes the other seat" in game.said(),
                     "the table to say so",
@@ -387,8 +391,8 @@ def test_a_quick_match_with_nobody_waiting_seats_the_computer_and_says_so(
                 assert state.setup.move_seconds is not None  # a quick match has its move timer
                 await game.play_until(lambda s: s["top"] == "hand_result")
                 assert any(t.startswith("Deal check: ✓") for t in drawn(game.snapshot(), "check"))
-                # The first hand was on the table as the game came in; the next one is dealt
-                # before the person's eyes, and nothing is offered until it has landed.
+                # The next one is dealt too, and nothing is offered until it has landed.
+                watch.dealing_frames = 0
                 await game.press("Next hand")
                 await game.until(lambda s: watch.dealing_frames > 0, "the next deal", 30.0)
                 await game.until(lambda s: s["top"] != "online_table" or ready(s), "the person's turn", 30.0)

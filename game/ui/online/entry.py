@@ -173,6 +173,8 @@ class OnlineScene(Scene):
         self._enter(
             f"Back to table {kept.code}...", lambda s: s.resume(kept.token), kept.code, urls=list(kept.urls)
         )
+        if self.link is not None:
+            self.link.returning = True
 
     def back(self) -> None:
         """Back to the title."""

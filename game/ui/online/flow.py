@@ -118,17 +118,27 @@ class RemoteFlow(TableFlow):
     # --- starting -----------------------------------------------------------------------------
 
     def resume(self) -> bool:
-        """Show the hand in progress as it stands (joining, or coming back, mid-match)."""
+        """Show the hand in progress as it stands (watching, or coming back, mid-match);
+        False when the person arrives at a hand just dealt to them: it is dealt on screen."""
         state = self.state
         if state is None or state.hand_players is None or state.stage == "waiting":
             self._waiting_deal = True
             return True
+        if self._arriving(state):
+            return False
         self._take_hand(state)
         self.hand = self._world(len(state.history))
         self.match.show(self.hand, self.pairing)
         if self.hand is not None and self.hand.is_over:
             self._hand_over()
         return True
+
+    def _arriving(self, state: TableState) -> bool:
+        """A seat's first sight of this hand: not a spectator, not a seat taken back, and
+        none of the seat's own moves made yet (the others' first moves follow the deal)."""
+        if self.link.returning or state.you is None or state.stage != "playing":
+            return False
+        return not any(event.player == state.you for event in state.history)
 
     def deal(self) -> Hand | None:
         """The server's newest hand as dealt (its moves follow, one per animation); None

@@ -69,6 +69,9 @@ class OnlineLink:
         self._outbox: asyncio.Queue[Callable[[], Awaitable[None]]] | None = None
         self._tasks: set[asyncio.Future[Any]] = set()
         self.closed = False
+        self.returning = False
+        """True when the link takes back a seat kept on this device: the hand on the table is
+        one the person already had in front of them, so its cards are simply there."""
 
     @property
     def state(self) -> TableState | None:
