@@ -22,6 +22,7 @@ from game.rules import (
     RuleSet,
     best_defence,
 )
+from game.ui import app as app_module
 from game.ui.core.text import font
 from game.ui.core.theme import DEADWOOD_MARK, MELD_COLOURS
 from game.ui.screens.help import HelpScene
@@ -516,3 +517,35 @@ def test_boxes_on_the_phones_score_strip_are_drawn_squares_not_a_letter():
     assert boxes == [(boxes[0][0], boxes[0][1], 1)] and boxes[0][0] == "You"
     mark = boxes[0][1]
     assert tuple(app.surface.get_at((mark.left + 2, mark.bottom - 4)))[:3] == (255, 212, 90)
+
+
+# --- The result panel's buttons: one label size a row ------------------------------------------
+
+LABEL_SIZES = [(1280, 720), (390, 844), (844, 390), (360, 640)]
+
+
+@pytest.mark.parametrize("size", LABEL_SIZES, ids=[f"{w}x{h}" for w, h in LABEL_SIZES])
+@pytest.mark.parametrize("step", [100, 160])
+def test_the_result_panels_buttons_share_one_label_size_a_row_the_largest_that_fits(size, step, monkeypatch):
+    real = app_module.App._apply_looks
+
+    def sized(self):
+        self.settings.card_size = step
+        real(self)
+
+    monkeypatch.setattr(app_module.App, "_apply_looks", sized)
+    app, _table, result = _hand_result(size)
+    assert app.settings.card_size == step
+    buttons = [*result.after_buttons, result.next_button]
+    assert len(buttons) >= 3  # the deal check and the review beside Next
+    rows: dict[int, list] = {}
+    for button in buttons:
+        rows.setdefault(button.rect.y, []).append(button)
+    for row in rows.values():
+        sizes = {button.size for button in row}
+        assert len(sizes) == 1, [(b.text, b.size) for b in row]
+        (shared,) = sizes
+        room = [(b, b.rect.width - max(8, b.rect.height // 3)) for b in row]
+        assert all(font(shared).size(b.text)[0] <= width for b, width in room)
+        if shared < result.label_size:  # smaller than usual only because a label needs it
+            assert any(font(shared + 1).size(b.text)[0] > width for b, width in room), shared

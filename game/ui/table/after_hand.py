@@ -77,7 +77,8 @@ class AfterHandButtons:
 
 
 def place_row(buttons: list[Button], next_button: Button, view: Viewport) -> None:
-    """Lay `buttons` out with the panel's `next_button` (which may move up a row)."""
+    """Lay `buttons` out with the panel's `next_button` (which may move up a row), every
+    label of a row at one size: the largest up to Next's own that fits each of them."""
     if not buttons:
         return
     row = next_button.rect.copy()
@@ -90,16 +91,27 @@ def place_row(buttons: list[Button], next_button: Button, view: Viewport) -> Non
     fits = all(font(smallest).size(b.text)[0] + pad <= unit for b in buttons)
     fits = fits and font(smallest).size(next_button.text)[0] + pad <= unit * NEXT_SHARE
     if unit >= view.px(MIN_PART) and fits:
-        # One row keeps the panel's height for its text (a phone's panel needs it all).
+        # One row keeps the panel's height for its text (a phone's panel needs it all). Each
+        # button is as wide as its label asks (Next the widest), so one size fits them all.
+        wants: list[float] = [font(size).size(b.text)[0] + pad for b in buttons]
+        wants.append(max(font(size).size(next_button.text)[0] + pad, NEXT_SHARE * sum(wants) / len(wants)))
+        scale = (row.width - gap * (count - 1)) / sum(wants)
         x = row.x
-        for button in buttons:
-            button.rect = pygame.Rect(x, row.y, round(unit), row.height)
-            x += round(unit) + gap
+        for button, want in zip(buttons, wants, strict=False):
+            button.rect = pygame.Rect(x, row.y, round(want * scale), row.height)
+            x += round(want * scale) + gap
         next_button.rect = pygame.Rect(x, row.y, row.right - x, row.height)
     else:
         for button, part in zip(buttons, split(row, len(buttons), gap), strict=True):
             button.rect = part
         next_button.rect = row.move(0, -(row.height + gap))
+    rows: dict[int, list[Button]] = {}
     for button in [*buttons, next_button]:
-        button.size = fitting_size(button, size)
-        button.show_key = not view.portrait
+        rows.setdefault(button.rect.y, []).append(button)
+    for row_buttons in rows.values():
+        # One label size a row, the largest every label of it fits at: a row of mixed sizes
+        # reads as if one button mattered less.
+        shared = min(fitting_size(button, size) for button in row_buttons)
+        for button in row_buttons:
+            button.size = shared
+            button.show_key = not view.portrait

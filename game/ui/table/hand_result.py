@@ -58,6 +58,8 @@ class HandResultScene(Scene):
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.shot_taken = False
         self.draw_list: list[tuple[str, str]] = []
+        self.label_size = 19
+        """The buttons' usual label size (a row whose labels do not all fit takes a smaller one)."""
         self.band: pygame.Rect | None = None
         """Landscape: where the deal check and the deck are shown (under the melds)."""
         self.band_box: pygame.Rect | None = None
@@ -134,7 +136,8 @@ class HandResultScene(Scene):
         button_h = view.px(row_height(view, 46))
         self.next_button.rect = pygame.Rect(0, 0, self.rect.width - view.px(40), button_h)
         self.next_button.rect.midbottom = (self.rect.centerx, self.rect.bottom - view.px(14))
-        self.next_button.size = fitting_size(self.next_button, view.font(24 if not view.portrait else 19))
+        self.label_size = view.font(24 if not view.portrait else 19)
+        self.next_button.size = fitting_size(self.next_button, self.label_size)
         self.next_button.show_key = not view.portrait
         place_row(self.after_buttons, self.next_button, view)
 
