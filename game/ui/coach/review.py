@@ -317,7 +317,9 @@ class ReviewScene(Scene):
         self.board = outer.remaining()
         inner = outer.inside(side=(20 if portrait else 48), top=6, bottom=8)
         self.title_rect = inner.take(30 if portrait else 44, gap=2)
-        self.summary_rect = inner.take(56 if portrait else 50, gap=4)
+        # Two lines of the summary, even where the text is at its smallest readable size.
+        two_lines = 2 * font(view.font(19 if not portrait else 14)).get_linesize() / view.scale
+        self.summary_rect = inner.take(max(56 if portrait else 50, two_lines), gap=4)
         self.timeline_rect = inner.take(14, gap=6)
         place_button_bar(view, inner, self.bar.buttons)
         self.verdict_rect = inner.take_bottom(104 if portrait else 92, gap=8)
@@ -387,7 +389,7 @@ class ReviewScene(Scene):
     ) -> int:
         """`text` wrapped into `rect` (shrunk a step or two if it would not fit); the y below it."""
         lines = wrap(text, size, rect.width)
-        while size > 10 and len(lines) * font(size).get_linesize() > rect.height:
+        while size > theme.MIN_TEXT and len(lines) * font(size).get_linesize() > rect.height:
             size -= 1
             lines = wrap(text, size, rect.width)
         y = rect.y
@@ -490,7 +492,8 @@ class ReviewScene(Scene):
         if seen.stock_size:
             surface.blit(art.back(size), (x, y))
             self._ring(surface, rings.get("stock"), pygame.Rect((x, y), size), "stock")
-        x += size[0] + view.px(16)
+        # The next label starts clear of this one (on a small phone a label is wider than a card).
+        x += max(size[0], font(small).size(f"Stock {seen.stock_size}")[0]) + view.px(16)
         pile = list(seen.discard_pile)[-3:]
         self._label(surface, "Discard pile", small, (x, rect.y), "discard_label")
         step = max(view.px(8), size[0] // 3)
@@ -501,7 +504,7 @@ class ReviewScene(Scene):
             top = pygame.Rect((x + (len(pile) - 1) * step, y), size)
             self._ring(surface, rings.get("discard"), top, "discard")
         self.draw_list.append(("discard", " ".join(card_symbol(c) for c in pile)))
-        x += size[0] + 2 * step + view.px(24)
+        x += max(size[0] + 2 * step, font(small).size("Discard pile")[0]) + view.px(24)
         melds = [list(meld) for meld in seen.knocker_melds]
         if seen.knocker_deadwood:
             melds.append(list(seen.knocker_deadwood))

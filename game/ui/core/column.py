@@ -20,6 +20,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.ui.core.text import font
 from game.ui.core.viewport import Viewport
 from game.ui.core.widgets import Button
 
@@ -122,6 +123,24 @@ def split(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
         left = round(rect.x + index * (width + gap))
         right = round(rect.x + index * (width + gap) + width)
         parts.append(pygame.Rect(left, rect.y, right - left, rect.height))
+    return parts
+
+
+def split_by_labels(rect: pygame.Rect, buttons: list[Button], size: int, gap: int, lead: int = -1,
+                    share: float = 1.4) -> list[pygame.Rect]:  # fmt: skip
+    """`rect` cut into one part per button, each as wide as its label at `size` asks (the
+    `lead` button, the way on, at least `share` times the others' mean), filling the row: so
+    one label size fits every button where equal parts would squeeze a long label."""
+    pad = max(8, rect.height // 3)
+    wants: list[float] = [font(size).size(button.text)[0] + pad for button in buttons]
+    others = [want for index, want in enumerate(wants) if index != lead % len(wants)]
+    if others:
+        wants[lead] = max(wants[lead], share * sum(others) / len(others))
+    scale = (rect.width - gap * (len(buttons) - 1)) / sum(wants)
+    parts, x = [], float(rect.x)
+    for want in wants:
+        parts.append(pygame.Rect(round(x), rect.y, round(x + want * scale) - round(x), rect.height))
+        x += want * scale + gap
     return parts
 
 

@@ -198,7 +198,8 @@ class Menu:
         elif item.value is not None:
             value = item.value()
         stepped = bool(value) and not reason and item.change is not None
-        value_size = size - max(1, size // 14)
+        least = min(size, round(theme.MIN_TEXT * self.density))  # nothing under readable
+        value_size = max(least, size - max(1, size // 14))
         if not value:
             return RowPlan(item.label, size, ("midleft", (rect.x + pad, rect.centery)), "", value_size, None)
         measure = font(size)
@@ -218,10 +219,24 @@ class Menu:
                 zone,
                 rect,
             )
+        label_size = max(least, round(size * 0.84))
+        if font(label_size).get_linesize() + font(least).get_linesize() > rect.height:
+            # No room for two lines (a phone held sideways): one line, the value cut to fit
+            # (the label too, when it would leave the value no room).
+            label = fit_text(item.label, size, max(rect.width // 3, rect.width - value_w - 3 * pad))
+            room = rect.width - font(size).size(label)[0] - 3 * pad - 2 * zone
+            value = fit_text(value, value_size, room)
+            value_rect = pygame.Rect(
+                0, 0, font(value_size).size(value)[0] + 2 * zone, font(value_size).get_linesize()
+            )
+            value_rect.midright = (rect.right - pad + (zone // 3 if stepped else 0), rect.centery)
+            plan = RowPlan(
+                label, size, ("midleft", (rect.x + pad, rect.centery)), value, value_size, value_rect
+            )
+            return self._with_arrows(plan, zone, rect)
         # Two lines: the label above, the value below it (shrunk, then cut, to fit).
-        label_size = max(1, round(size * 0.84))
         room = rect.width - 2 * pad
-        floor = max(1, round(size * 0.7))
+        floor = max(least, round(size * 0.7))
         while value_size > floor and font(value_size).size(value)[0] + 2 * zone > room:
             value_size -= 1
         value = fit_text(value, value_size, room - 2 * zone)
@@ -397,7 +412,9 @@ class Menu:
             if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
                 continue
             if item.header:
-                size = max(1, round(self.font_size * 0.86))
+                size = max(
+                    min(self.font_size, round(theme.MIN_TEXT * self.density)), round(self.font_size * 0.86)
+                )
                 at = (rect.x + max(4, self.row_height // 8), rect.bottom - max(2, self.row_height // 8))
                 blit_text(surface, item.label, size, theme.GOLD, "bottomleft", at)
                 pygame.draw.line(

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.ui.core.viewport import MIN_EM
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
@@ -253,7 +255,7 @@ class Size:
         return self.portrait if view.portrait else self.landscape
 
 
-MIN_TEXT = 12
+MIN_TEXT = MIN_EM
 """Logical pixels: the smallest em of any text at the table (10 px reads as a smudge on a
 phone). A layout that has no room for its text at this size is the layout's to change."""
 

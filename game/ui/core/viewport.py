@@ -46,6 +46,8 @@ MIN_WINDOW = (200, 200)
 MAX_WINDOW = (8192, 8192)
 ZOOMS = (1.0, 2.0)
 """The smallest and largest card and text size a viewport accepts."""
+MIN_EM = 12
+"""The smallest em of any text, in logical pixels (the theme's MIN_TEXT)."""
 TEXT_EM = 0.7
 """The font's em as a fraction of a design text size (DejaVu Sans is large for its em)."""
 
@@ -135,9 +137,10 @@ class Viewport:
         """A text size in design units as the font's em in real pixels.
 
         Design text sizes are the height a line of text takes; the font's em (what
-        `pygame.font.Font` is given) is :data:`TEXT_EM` of that. Never below 10 logical pixels.
+        `pygame.font.Font` is given) is :data:`TEXT_EM` of that. Never below :data:`MIN_EM`
+        logical pixels (a phone held sideways shrinks the 1280x720 design to about half).
         """
-        return max(round(10 * self.density), round(units * self.scale * TEXT_EM * self.text_zoom))
+        return max(round(MIN_EM * self.density), round(units * self.scale * TEXT_EM * self.text_zoom))
 
     def point(self, x: float, y: float) -> tuple[int, int]:
         """A design-unit point in real pixels."""

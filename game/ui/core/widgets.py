@@ -31,8 +31,8 @@ class Button:
     accent: tuple[int, int, int] | None = None
     show_key: bool = True
     """Show the keyboard shortcut on the button (not on a phone, which has no keys)."""
-    least: int = 8
-    """The smallest the label may shrink to so as to fit (the table keeps it readable)."""
+    least: int = theme.MIN_TEXT
+    """The smallest the label may shrink to so as to fit (never under readable)."""
     hovered: bool = field(default=False, init=False)
 
     @property

@@ -171,7 +171,9 @@ class CelebrationScene(Scene):
             x, y = round(fx * width), round(fy * height)
             size = max(2, round(unit * piece.size))
             if piece.suit:
-                image = render_rich(piece.suit, size * 3, piece.colour).copy()  # cached: not ours to fade
+                image = render_rich(
+                    piece.suit, max(theme.MIN_TEXT, size * 3), piece.colour
+                ).copy()  # cached: not ours to fade
                 image.set_alpha(round(255 * fade))
                 surface.blit(image, image.get_rect(center=(x, y)))
                 continue

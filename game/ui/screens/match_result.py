@@ -9,12 +9,13 @@ import pygame
 from game.rules import Match
 from game.storage.settings import MatchSetup
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, row_height, split, split_by_labels
 from game.ui.core.drawing import board, centred_lines, felt, wrapped_lines
 from game.ui.core.keys import key_map
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.seating import Seating, margin_text, verb
 from game.ui.core.text import blit_text, font
+from game.ui.core.viewport import Viewport
 from game.ui.core.widgets import Button, ButtonRow, panel_input
 
 
@@ -101,17 +102,24 @@ class MatchResultScene(Scene):
         self.board = column.remaining()
         inner = column.inside(side=40, bottom=16)
         gap = view.px(12)
+        size = view.font(theme.BUTTON_TEXT.of(view))
+        buttons = self.buttons.buttons
         if portrait:
-            lower = split(inner.take_bottom(row_height(view, 46, 46)), 3, gap)
+            row = inner.take_bottom(row_height(view, 46, 46))
+            lower = split(row, 3, gap)
+            if not _fit(buttons[1:], lower, view):
+                lower = split_by_labels(row, buttons[1:], size, gap, share=1.0)
             upper = [inner.take_bottom(row_height(view, 50, 48))]
             places = [upper[0], *lower]
         else:
             row = inner.take_bottom(row_height(view, 50, 46))
             left, right = split(row, 2, gap)
             places = [left, *split(right, 3, gap)]
-        for button, part in zip(self.buttons.buttons, places, strict=True):
+            if not _fit(buttons, places, view):  # a phone held sideways: widths by label
+                places = split_by_labels(row, buttons, size, gap, lead=0, share=2.0)
+        for button, part in zip(buttons, places, strict=True):
             button.rect = part
-            button.size = view.font(theme.BUTTON_TEXT.of(view))
+            button.size = size
             button.show_key = not portrait
         self.help_button.text = "Help"
 
@@ -254,3 +262,11 @@ class MatchResultScene(Scene):
         centred_lines(surface, f"{hands} hands played", view.font(22 if not portrait else 14), theme.DIM, area.centerx,
                  y + view.px(10), width)  # fmt: skip
         self.buttons.draw(surface)
+
+
+def _fit(buttons: list[Button], places: list[pygame.Rect], view: Viewport) -> bool:
+    """Whether every label fits its place at the smallest readable size."""
+    least = font(round(theme.MIN_TEXT * view.density))
+    return all(
+        least.size(b.text)[0] + max(8, r.height // 3) <= r.width for b, r in zip(buttons, places, strict=True)
+    )

@@ -19,9 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import pygame
-
-from game.ui.core.column import split
+from game.ui.core.column import split, split_by_labels
 from game.ui.core.drawing import fitting_size
 from game.ui.core.keys import KEY_CODES
 from game.ui.core.scene import GameApp
@@ -93,14 +91,11 @@ def place_row(buttons: list[Button], next_button: Button, view: Viewport) -> Non
     if unit >= view.px(MIN_PART) and fits:
         # One row keeps the panel's height for its text (a phone's panel needs it all). Each
         # button is as wide as its label asks (Next the widest), so one size fits them all.
-        wants: list[float] = [font(size).size(b.text)[0] + pad for b in buttons]
-        wants.append(max(font(size).size(next_button.text)[0] + pad, NEXT_SHARE * sum(wants) / len(wants)))
-        scale = (row.width - gap * (count - 1)) / sum(wants)
-        x = row.x
-        for button, want in zip(buttons, wants, strict=False):
-            button.rect = pygame.Rect(x, row.y, round(want * scale), row.height)
-            x += round(want * scale) + gap
-        next_button.rect = pygame.Rect(x, row.y, row.right - x, row.height)
+        everything = [*buttons, next_button]
+        for button, part in zip(
+            everything, split_by_labels(row, everything, size, gap, share=NEXT_SHARE), strict=True
+        ):
+            button.rect = part
     else:
         for button, part in zip(buttons, split(row, len(buttons), gap), strict=True):
             button.rect = part
