@@ -15,6 +15,7 @@ import pytest
 from game.online.protocol import PHRASES
 from game.ui.app import App
 from game.ui.online.menus import QuickMessagesScene
+from game.ui.online.words import seat_words
 from tests.online.ingame import Driver
 from tests.online.support import Bot, servers
 from tests.online.test_ingame import create_table, drawn
@@ -64,7 +65,7 @@ def test_the_say_panel_shows_every_message_and_back_without_scrolling(size: tupl
     pygame.quit()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (360, 640), (844, 390)])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (390, 844), (360, 640), (844, 390)])
 def test_the_lobby_is_readable_and_every_row_in_view(tmp_path: Path, size: tuple[int, int]) -> None:
     """The host's lobby of a table for two, and a guest's of a table for three (more seats),
     with the Say panel over it."""
@@ -113,7 +114,29 @@ def check_lobby(game: Driver, size: tuple[int, int]) -> None:
     with drawn_text() as seen:
         game.app.stack.draw(game.app.surface)
     words = {text for text, _ in seen}
-    for seat in drawn(game.snapshot(), "seat"):
-        assert seat in words, f"{seat!r} is cut short"  # whole, not shortened with "..."
     state = lobby.state
     assert state is not None and lobby.info.height > 0
+    for player, seat in enumerate(drawn(game.snapshot(), "seat")):
+        name, status = seat_words(state, player)
+        whole = seat in words or {name, status} <= words  # a desktop's box: the name over its words
+        assert whole, f"{seat!r} is cut short"  # whole, not shortened with "..."
+    if size[0] >= 1280:
+        check_desktop_lobby(lobby, seen)
+
+
+def check_desktop_lobby(lobby, seen: list[tuple[str, int]]) -> None:
+    """A desktop's lobby is composed like the game's other boards: the code large in the left
+    half with the rules and what happens next under it, the seats in the right half with the
+    rows under them, all inside a board that holds no empty band."""
+    code = " ".join(lobby.state.code)
+    (em,) = {size for text, size in seen if text == code}
+    assert em >= 3 * max(size for text, size in seen if text.startswith("Standard Gin")), (
+        "the code stands out"
+    )
+    seats, rows, info, board = lobby.seat_area, lobby.menu.rect, lobby.info, lobby.board
+    assert seats is not None
+    assert info.right < seats.left and info.right < rows.left  # side by side, not stacked
+    assert seats.bottom <= rows.top and board.contains(seats) and board.contains(rows)
+    assert board.contains(info.clip(board)) and info.top == seats.top
+    assert rows.bottom + lobby.app.viewport.px(60) > board.bottom  # no empty band under the rows
+    assert any(kind == "note" for kind, _ in lobby.draw_list)  # what happens next is said

@@ -21,11 +21,14 @@ from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem, fit_text
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.viewport import Viewport
 from game.ui.online.link import OnlineLink
 from game.ui.online.page import table_link
 from game.ui.online.words import rule_lines, seat_words
 
 SAID_S = 6.0
+SEAT_H = 84
+"""Design units a seat's box takes on a desktop (with the gap under it)."""
 
 
 class LobbyScene(Scene):
@@ -45,6 +48,8 @@ class LobbyScene(Scene):
         self.menu = Menu([], pygame.Rect(0, 0, 1, 1))
         self.board = pygame.Rect(0, 0, 1, 1)
         self.info = pygame.Rect(0, 0, 1, 1)
+        self.seat_area: pygame.Rect | None = None
+        """A desktop's: where the seats are drawn, one box each (None: listed under the rules)."""
         self.draw_list: list[tuple[str, str]] = []
 
     @property
@@ -88,20 +93,36 @@ class LobbyScene(Scene):
 
     def resized(self) -> None:
         """The board: the code and the facts above, the rows below (beside them on a phone
-        held sideways, where the window is too short for both)."""
+        held sideways, where the window is too short for both). On a desktop the code and
+        the rules fill the left half, the seats and the rows the right."""
         view = panel_view(self.app.viewport)
         tight = view.portrait or view.design is not None
         sideways = view.design is not None
-        column = Column(view, width=820 if sideways else 680, top=8 if tight else 16, bottom=8 if tight else 16,
-                        margin=8)  # fmt: skip
+        wide = not tight and view.design_size[0] >= 1000
+        width = 820 if sideways else 1120 if wide else 680
+        column = Column(view, width=width, top=8 if tight else 16, bottom=8 if tight else 16, margin=8)
         self.board = column.remaining()
         inner = column.inside(side=16 if tight else 28, top=8, bottom=8)
         rows = row_height(view, 42 if sideways else 46, 50)
-        if sideways:
+        self.seat_area = None
+        if sideways or wide:
             whole = inner.remaining()
-            half = (whole.width - view.px(16)) // 2
+            gap = view.px(28 if wide else 16)
+            half = (whole.width - gap) // 2
             self.info = pygame.Rect(whole.x, whole.y, half, whole.height)
             area = pygame.Rect(whole.right - half, whole.y, half, whole.height)
+            if wide:  # the seats, then the rows under them, the two in the middle of the right half
+                rows_h = min(view.px(rows * 8 / 7 * len(self.items) + 2), area.height * 3 // 5)
+                seats = len(self.state.seats) if self.state is not None else 2
+                seats_h = min(view.px(SEAT_H * seats + 40), area.height - rows_h - view.px(24))
+                top = area.y + max(0, (area.height - seats_h - view.px(24) - rows_h) // 2)
+                self.seat_area = pygame.Rect(area.x, top, area.width, seats_h)
+                self.info = pygame.Rect(self.info.x, top, self.info.width, self.info.bottom - top)
+                area = pygame.Rect(area.x, self.seat_area.bottom + view.px(24), area.width, rows_h)
+                # The board holds what it shows (a heading over both halves), no empty margin.
+                head = view.px(72)
+                self.board = pygame.Rect(self.board.x, top - head, self.board.width,
+                                         area.bottom + view.px(28) - (top - head))  # fmt: skip
         else:
             menu_h = rows * 8 / 7 * len(self.items) + 2
             area = inner.take_bottom(min(menu_h, inner.units_left * 0.55))
@@ -218,12 +239,18 @@ class LobbyScene(Scene):
             self.menu.draw(surface)
             return
         info = self.info
-        x, y, width = info.x, info.y, info.width
+        x, width = info.x, info.width
+        wide = self.seat_area is not None
+        if wide:
+            blit_text(surface, "Waiting for players" if any(s.get("status") == "open" for s in state.seats)
+                      else "Everyone is here", view.font(38), theme.GOLD, "midtop",
+                      (self.board.centerx, self.board.y + view.px(14)))  # fmt: skip
         # The table's own sizes (its status line and names): a lobby is read from arm's length.
         small, body = view.font(20 if not tight else 17), view.font(24 if not tight else 19)
+        y = info.y
         blit_text(surface, "Table code", small, theme.DIM, "midtop", (info.centerx, y))
         y += font(small).get_linesize()
-        code_size = view.font(64 if not tight else 48)
+        code_size = view.font(96 if wide else 64 if not tight else 48)
         spaced = " ".join(state.code)
         rect = blit_text(surface, spaced, code_size, theme.GOLD, "midtop", (info.centerx, y))
         self.draw_list.append(("code", state.code))
@@ -239,20 +266,29 @@ class LobbyScene(Scene):
             )
             self.draw_list.append(("link", link))
             y = rect.bottom
-        y += view.px(8)
+        y += view.px(24 if wide else 8)
+        if wide:
+            pygame.draw.line(surface, theme.RULE, (x, y), (info.right, y), max(1, view.px(1)))
+            y += view.px(12)
+            blit_text(surface, "Rules", small, theme.GOLD, "topleft", (x, y))
+            y += font(small).get_linesize() + view.px(4)
         for line in rule_lines(state.setup.rules, state.setup.move_seconds):
             for part in wrap(line, small, width):
                 y = blit_text(surface, part, small, theme.INK, "topleft", (x, y)).bottom
             self.draw_list.append(("rules", line))
         y += view.px(8)
-        for player in range(len(state.seats)):
-            name, words = seat_words(state, player)
-            colour = theme.GOLD if player == state.player else theme.INK
-            text = f"{name}: {words}"
-            rect = blit_text(surface, fit_text(text, body, width), body, colour, "topleft", (x, y))
-            self.draw_list.append(("seat", text))
-            y = rect.bottom + view.px(2)
-        y += view.px(6)
+        if self.seat_area is not None:
+            self._draw_seat_boxes(surface, view, state, small, body)
+            y += view.px(16)
+        else:
+            for player in range(len(state.seats)):
+                name, words = seat_words(state, player)
+                colour = theme.GOLD if player == state.player else theme.INK
+                text = f"{name}: {words}"
+                rect = blit_text(surface, fit_text(text, body, width), body, colour, "topleft", (x, y))
+                self.draw_list.append(("seat", text))
+                y = rect.bottom + view.px(2)
+            y += view.px(6)
         lines = [(text, theme.SHINE, "said") for text, _ in self.said]
         if self.problem:
             lines.append((self.problem, theme.BAD, "problem"))
@@ -262,6 +298,20 @@ class LobbyScene(Scene):
             lines.append(
                 ("The match starts when every seat is taken, or when the host starts it.", theme.DIM, "note")
             )
+        elif wide:  # what to do next, where the eye is
+            lines.append(("Send the code to a friend; the match starts when they sit down. Or Start now:"
+                          " the computer takes the empty seats.", theme.DIM, "note"))  # fmt: skip
+        if wide and lines:  # what happens next, in a box of its own where the eye ends
+            parts = [
+                (part, colour) for text, colour, _ in lines for part in wrap(text, small, width - view.px(24))
+            ]
+            box = pygame.Rect(x, y, width, len(parts) * font(small).get_linesize() + view.px(20))
+            pygame.draw.rect(surface, theme.ROW, box, border_radius=view.px(10))
+            y = box.y + view.px(10)
+            for part, colour in parts:
+                y = blit_text(surface, part, small, colour, "topleft", (x + view.px(12), y)).bottom
+            self.draw_list += [(kind, text) for text, _, kind in lines]
+            lines = []
         for text, colour, kind in lines:
             for part in wrap(text, small, width)[:2]:
                 if y + font(small).get_linesize() > info.bottom:
@@ -270,3 +320,40 @@ class LobbyScene(Scene):
                 y = rect.bottom
             self.draw_list.append((kind, text))
         self.menu.draw(surface)
+
+    def _draw_seat_boxes(
+        self, surface: pygame.Surface, view: Viewport, state: TableState, small: int, body: int
+    ) -> None:
+        """A desktop's seats: a heading, then a box a seat, its name over what it is now, a
+        light for who is here (gold: you; green: here; dim: empty or away)."""
+        area = self.seat_area
+        assert area is not None
+        blit_text(surface, "Seats", small, theme.GOLD, "topleft", (area.x, area.y))
+        y = area.y + font(small).get_linesize() + view.px(6)
+        count = max(1, len(state.seats))
+        step = min(view.px(SEAT_H), (area.bottom - y) // count)
+        for player in range(count):
+            name, words = seat_words(state, player)
+            box = pygame.Rect(area.x, y, area.width, step - view.px(8))
+            pygame.draw.rect(surface, theme.ROW, box, border_radius=view.px(10))
+            status = state.seats[player].get("status")
+            kind = state.seats[player].get("kind")
+            light = (
+                theme.GOLD
+                if player == state.player
+                else theme.GOOD
+                if status == "here" or kind == "ai"
+                else theme.DIM
+            )
+            radius = max(4, view.px(7))
+            pygame.draw.circle(surface, light, (box.x + view.px(22), box.centery), radius)
+            left = box.x + view.px(40)
+            room = box.right - left - view.px(12)
+            line_h = font(body).get_linesize() + font(small).get_linesize()
+            top = box.centery - line_h // 2
+            colour = theme.GOLD if player == state.player else theme.INK
+            blit_text(surface, fit_text(name, body, room), body, colour, "topleft", (left, top))
+            blit_text(surface, fit_text(words, small, room), small, theme.DIM, "topleft",
+                      (left, top + font(body).get_linesize()))  # fmt: skip
+            self.draw_list.append(("seat", f"{name}: {words}"))
+            y += step
