@@ -549,3 +549,38 @@ def test_the_result_panels_buttons_share_one_label_size_a_row_the_largest_that_f
         assert all(font(shared).size(b.text)[0] <= width for b, width in room)
         if shared < result.label_size:  # smaller than usual only because a label needs it
             assert any(font(shared + 1).size(b.text)[0] > width for b, width in room), shared
+
+
+# --- Bigger text keeps the hand's cards --------------------------------------------------------
+
+
+_APPLY_LOOKS = app_module.App._apply_looks
+
+
+def _hand_card(size, step, monkeypatch):
+    real = _APPLY_LOOKS  # not a patched one: each app starts at exactly `step`
+
+    def sized(self):
+        self.settings.card_size = step
+        real(self)
+
+    monkeypatch.setattr(app_module.App, "_apply_looks", sized)
+    app = sized_app(size)
+    table = start_table(app, deck_for(**HUMAN_KNOCKS), dealer=1, script=[Pass()])
+    frames(app)
+    assert app.settings.card_size == step
+    held = table.row_cards(table.me)
+    sizes = {table.sprites[card].rect().size for card in held}
+    assert len(sizes) == 1, sizes
+    return sizes.pop()
+
+
+PHONE_SIZES = [(360, 640), (390, 844), (844, 390)]
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=[f"{w}x{h}" for w, h in PHONE_SIZES])
+@pytest.mark.parametrize("step", [120, 140, 160])
+def test_a_bigger_card_and_text_size_never_makes_the_hands_cards_smaller(size, step, monkeypatch):
+    usual = _hand_card(size, 100, monkeypatch)
+    bigger = _hand_card(size, step, monkeypatch)
+    assert bigger[0] >= usual[0] and bigger[1] >= usual[1], (usual, bigger)

@@ -25,6 +25,7 @@ import pygame
 
 from game.ui.core.art import index_strip
 from game.ui.core.layout import card_size, fan_arc, fan_positions, meld_rows
+from game.ui.core.text import font
 from game.ui.core.viewport import Viewport
 
 Slot = tuple[float, float, int, int]
@@ -336,9 +337,15 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
     # lines of text (taller) and the buttons under it, the tools at the foot.
     text = 4 + 2 * fact_h + 2 + status_h + MESSAGE_EXTRA + 4
     under = text + 20 + 46 + 10 + 46 + 6
+    squeeze = False
     if zoom > 1:
         room = dh - (50 + 8 + 40 * ratio + 12) - under - MIDDLE_ZOOMED - PILE_NOTES * text_zoom
+        usual = card_w
         card_w, per_row, row_share = _portrait_hand(card_w, zoom, width, room)
+        if card_w < usual:
+            # The bigger text leaves no room for even the usual hand (a small phone): the
+            # hand keeps its cards, the gaps and the opponent's face-down row give way.
+            card_w, per_row, row_share, squeeze = usual, 6, 0.6, True
     elif laid_out and text_zoom > 1:
         # The melds are down and the text is bigger: the usual hand, a little smaller where
         # the melds (under their taller title) would not keep readable cards.
@@ -361,11 +368,14 @@ def _portrait(view: Viewport, players: int, laid_out: bool, zoom: float = 1.0) -
     status_y = facts_y - 2 - status_h
     message_top = status_y - MESSAGE_EXTRA
     notes = PILE_NOTES * text_zoom
+    if squeeze:  # just the two lines under the piles as drawn (their labels, the fingerprint)
+        lines = font(view.font(18)).get_linesize() + font(view.font(17)).get_linesize()
+        notes = min(notes, lines / view.scale + 9)
     panel = r(0, 0, dw, 50)
-    opp_w = 40.0
+    opp_w = 28.0 if squeeze else 40.0
     opp_h = opp_w * ratio
     opp_y = 50 + 8 + opp_h / 2
-    middle_top = opp_y + opp_h / 2 + (24 if text_zoom == 1 else 12)
+    middle_top = opp_y + opp_h / 2 + (24 if text_zoom == 1 else 8 if squeeze else 12)
     face_w = min(52.0, width / 7)
     if laid_out:
         # The opponent's row may be shown (bigger cards) with its deadwood under it.

@@ -176,7 +176,7 @@ class Prompt:
         # With bigger text, smaller steps on down to the usual smallest, if the box needs them.
         sizes = usual + tuple(usual[-1] / view.text_zoom ** (k / 4) for k in range(1, 5))
         # At the smallest readable size, a tighter margin before the words give up fitting.
-        trials = [(units, pad) for units in sizes] + [(sizes[-1], max(4, pad // 2))]
+        trials = [(units, pad) for units in sizes] + [(sizes[-1], max(3, pad * 2 // 3)), (sizes[-1], 3)]
         for units, pad in trials:
             size = view.font(units)
             # A little slack: suit symbols are drawn a shade wider than the font's glyphs.
