@@ -34,6 +34,8 @@ SAID_S = 5.0
 """How long another player's quick message stays on the table."""
 NOTE_S = 5.0
 """How long the table says it is connected again."""
+NOTICE_S = 8.0
+"""How long a notice from the server stays (it comes as the table opens: the deal is still in the air)."""
 BACK_NOTE = "Connected again: the table is as the server has it."
 
 
@@ -68,6 +70,10 @@ class OnlineTableScene(TableScene):
         """The server's move clock and when it came (the seconds left count down from then)."""
         self.back_note: tuple[str, float] = ("", 0.0)
         """The connection came back: what to say, and for how many seconds more."""
+        self.notice: tuple[str, float] = ("", 0.0)
+        """The server's last notice (the computer took a seat...), and for how many seconds more:
+        shown as a toast that comes back after the moves that clear a toast (it arrives with
+        the deal still in the air, and the first move follows at once)."""
         self.leaving = False
         self.controls.buttons["hint"].text = "Say"
 
@@ -127,7 +133,7 @@ class OnlineTableScene(TableScene):
             if state is None or player != state.player:
                 self.said = [*self.said[-1:], (f"{who}: {data.get('text', '')}", SAID_S)]
         elif kind == "notice":
-            self.toast.show(str(data.get("text", "")), seconds=5.0)
+            self.notice = (str(data.get("text", "")), NOTICE_S)
         elif kind == "reconnecting":
             self.connection = "reconnecting"
         elif kind == "reconnected":
@@ -161,6 +167,10 @@ class OnlineTableScene(TableScene):
         self.said = [(text, left - dt) for text, left in self.said if left - dt > 0]
         text, left = self.back_note
         self.back_note = (text, left - dt) if left - dt > 0 else ("", 0.0)
+        text, left = self.notice
+        self.notice = (text, left - dt) if left - dt > 0 else ("", 0.0)
+        if self.notice[0] and self.toast.remaining <= 0:
+            self.toast.show(*self.notice)
         super().update(dt)
 
     def update_buttons(self) -> None:
