@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from game.online.views import public_view
+from game.ui.table.draw import TEXT_KINDS
 from tests.online.ingame import Driver, Proxy, drawn_faces, ready
 from tests.online.support import ROOT, Bot, environment, free_port, servers
 
@@ -386,6 +387,15 @@ def test_a_quick_match_with_nobody_waiting_seats_the_computer_and_says_so(
                     "the table to say so",
                     5.0,
                 )
+                # The move timer over the table never lies on the table's own lines of text.
+                await game.frames(2)
+                drawn_now = game.top.draw_list
+                online = [(t, r) for k, t, r, _ in drawn_now if k in ("timer", "seats", "said", "connection")]
+                table_text = [(t, r) for k, t, r, _ in drawn_now if k in TEXT_KINDS and k != "toast"]
+                assert online, "no move timer drawn"
+                for text, rect in online:
+                    crossed = [other for other, box in table_text if box.colliderect(rect)]
+                    assert not crossed, f"{text!r} lies on {crossed}"
                 state = game.top.link.state
                 assert [seat.get("kind") for seat in state.seats] == ["person", "ai"]
                 assert state.setup.move_seconds is not None  # a quick match has its move timer

@@ -271,21 +271,28 @@ class OnlineTableScene(TableScene):
         self, surface: pygame.Surface, lines: list[tuple[str, str, tuple[int, int, int]]]
     ) -> None:
         """The online lines, newest at the bottom: in the side panel above its tools
-        (landscape), or just above the last move and the status line (a phone)."""
+        (landscape), or just above the status line, under the piles' notes (a phone)."""
         layout = self.layout
         size = layout.font(18 if not (layout.portrait or layout.compact) else 14)
         step = font(size).get_linesize()
+        room = 4 if not layout.portrait else 3
         if layout.portrait or layout.compact:
-            area = layout.log if layout.portrait else layout.status
             width = layout.view.width - layout.px(16)
-            centre, bottom, anchor = layout.view.width // 2, area.top - layout.px(4), "midtop"
+            centre, bottom, anchor = layout.view.width // 2, layout.status.top - layout.px(4), "midtop"
+            if layout.portrait:  # (the facts under the status line are the table's own)
+                notes = [
+                    r.bottom
+                    for kind, _, r, _ in self.draw_list
+                    if kind in ("label", "fingerprint", "warning")
+                ]
+                room = min(room, max(1, (bottom - max(notes, default=0)) // step))
         else:
             panel = layout.panel
             width = panel.width - layout.px(28)
             centre, anchor = panel.x + layout.px(14), "topleft"
             bottom = layout.buttons["rank"].top - layout.px(10)
         wrapped = [(kind, part, colour) for kind, text, colour in lines for part in wrap(text, size, width)]
-        wrapped = wrapped[-(4 if not layout.portrait else 3) :]
+        wrapped = wrapped[-room:]
         y = bottom - step * len(wrapped)
         for kind, part, colour in wrapped:
             rect = blit_text(surface, part, size, colour, anchor, (centre, y))
