@@ -31,6 +31,18 @@ SAY_INTERVAL_S = 1.0
 """A player may send one quick message a second (more would drown the table)."""
 
 
+def how_long(seconds: float) -> str:
+    """A wait as a person says it: "2 minutes", "1 minute", "90 seconds", "1 second".
+
+    Whole minutes are said in minutes; anything else in whole seconds (at least one), so a
+    short grace never reads "0.00833333 minutes"."""
+    whole = max(1, round(seconds))
+    if whole % 60 == 0:
+        minutes = whole // 60
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{whole} second{'s' if whole != 1 else ''}"
+
+
 class LostTable(Exception):
     """Another process saved a newer version: this one no longer owns the table."""
 
@@ -255,9 +267,8 @@ class TableRunner:
         for player, seat in enumerate(table.seats):
             if seat.away_since is not None and not seat.computer and now - seat.away_since >= config.grace_s:
                 table.hand_to_computer(player)
-                minutes = config.grace_s / 60
                 await self._commit(
-                    notice=f"Player {player + 1} has been away {minutes:g} minutes: "
+                    notice=f"Player {player + 1} has been away {how_long(config.grace_s)}: "
                     "the computer plays for them until they are back."
                 )
         people_gone = not table.people() or all(table.seats[p].present is None for p in table.people())

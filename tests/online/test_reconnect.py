@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.server.runner import how_long
 from tests.online.support import Bot, servers, verify_records, wait_mid_hand
 
 pytestmark = pytest.mark.slow
@@ -59,3 +60,21 @@ def test_after_the_grace_period_the_computer_plays_the_seat_until_the_person_is_
     files = verify_records(records)
     names = [json.loads(path.read_text())["seats"][seat]["name"] for path in files for seat in (0, 1)]
     assert any("the computer played" in name for name in names), names
+    # The table said so in words (a 0.2 s grace is said as "1 second", not in fractions of minutes).
+    said = (tmp_path / "guest.err").read_text()
+    assert "Player 1 has been away 1 second: the computer plays for them" in said, said
+
+
+@pytest.mark.parametrize(
+    ("seconds", "said"),
+    [
+        (120, "2 minutes"),
+        (60, "1 minute"),
+        (90, "90 seconds"),
+        (45.4, "45 seconds"),
+        (1, "1 second"),
+        (0.2, "1 second"),
+    ],
+)
+def test_the_grace_is_said_in_whole_minutes_or_seconds(seconds: float, said: str) -> None:
+    assert how_long(seconds) == said
