@@ -144,6 +144,35 @@ for (const gesture of ["pointerdown", "keydown", "touchend"]) {
     window.addEventListener(gesture, () => gin_audio_wanted && gin_audio(true), { capture: true })
 }
 
+// The game's loop, when nothing moves, rests long between looks at the input (each look
+// costs the page's only thread a millisecond or more): the player's input calls it back at
+// once (game/ui/core/browser.py, wake_on_input). After a call the game stays attentive a
+// while, so one call in GIN_WAKE_GAP_MS is enough. The first call, unasked, shows the game
+// that calls from the page reach it; without it the game keeps looking ten times a second.
+const GIN_WAKE_GAP_MS = 200
+let gin_waker = null
+let gin_woken = -Infinity
+
+function gin_wake_on_input(callback) {
+    gin_waker = callback
+    setTimeout(() => gin_wake(true), 0)
+    return true
+}
+
+function gin_wake(always) {
+    const now = performance.now()
+    if (!gin_waker || (always !== true && now - gin_woken < GIN_WAKE_GAP_MS)) return
+    gin_woken = now
+    try { gin_waker() } catch (error) { gin_waker = null }  // it never came through: the game polls
+}
+
+for (const kind of ["pointerdown", "pointermove", "pointerup", "pointercancel", "mousedown", "mousemove",
+    "mouseup", "touchstart", "touchmove", "touchend", "touchcancel", "wheel", "keydown", "keyup", "resize",
+    "focus", "blur", "fullscreenchange", "orientationchange"]) {
+    window.addEventListener(kind, gin_wake, { capture: true, passive: true })
+}
+document.addEventListener("visibilitychange", gin_wake)
+
 function gin_slow_warning() {
     document.getElementById("gin-slow").hidden = false
 }
