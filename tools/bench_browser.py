@@ -230,14 +230,16 @@ def idle_profile(events: list[dict[str, Any]], seconds: float) -> list[str]:
         per_thread[thread] = per_thread.get(thread, 0.0) + cpu
         if thread != "CrRendererMain":
             continue
-        inside = [
+        nested = [
             event
             for event in complete
             if event["tid"] == task["tid"]
             and task["ts"] <= event["ts"] <= task["ts"] + task["dur"]
-            and event.get("name") in _TASK_KINDS
+            and event is not task
         ]
-        kind = "other"
+        inside = [event for event in nested if event.get("name") in _TASK_KINDS]
+        longest = max(nested, key=lambda event: event.get("dur", 0), default=None)
+        kind = f"other ({longest['name']})" if longest is not None else "other"
         for wanted in _TASK_KINDS:
             found = next((event for event in inside if event["name"] == wanted), None)
             if found is None:

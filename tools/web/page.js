@@ -144,11 +144,9 @@ for (const gesture of ["pointerdown", "keydown", "touchend"]) {
     window.addEventListener(gesture, () => gin_audio_wanted && gin_audio(true), { capture: true })
 }
 
-// The game's loop, when nothing moves, rests long between looks at the input (each look
-// costs the page's only thread a millisecond or more): the player's input calls it back at
-// once (game/ui/core/browser.py, wake_on_input). After a call the game stays attentive a
-// while, so one call in GIN_WAKE_GAP_MS is enough. The first call, unasked, shows the game
-// that calls from the page reach it; without it the game keeps looking ten times a second.
+// The game's resting loop looks at the input once a second; the player's input calls it
+// back at once (browser.py, wake_on_input). It then stays attentive a while: one call per
+// GIN_WAKE_GAP_MS will do. The first, unasked call shows the game that the calls arrive.
 const GIN_WAKE_GAP_MS = 200
 let gin_waker = null
 let gin_woken = -Infinity
@@ -163,12 +161,11 @@ function gin_wake(always) {
     const now = performance.now()
     if (!gin_waker || (always !== true && now - gin_woken < GIN_WAKE_GAP_MS)) return
     gin_woken = now
-    try { gin_waker() } catch (error) { gin_waker = null }  // it never came through: the game polls
+    try { gin_waker() } catch (error) { gin_waker = null }  // then the game polls
 }
 
-for (const kind of ["pointerdown", "pointermove", "pointerup", "pointercancel", "mousedown", "mousemove",
-    "mouseup", "touchstart", "touchmove", "touchend", "touchcancel", "wheel", "keydown", "keyup", "resize",
-    "focus", "blur", "fullscreenchange", "orientationchange"]) {
+for (const kind of ["pointerdown", "pointermove", "pointerup", "touchstart", "touchmove", "touchend",
+    "wheel", "keydown", "keyup", "resize", "focus", "fullscreenchange"]) {
     window.addEventListener(kind, gin_wake, { capture: true, passive: true })
 }
 document.addEventListener("visibilitychange", gin_wake)
