@@ -497,9 +497,9 @@ class App:
             else:
                 # Nothing to show: look at the input again in a moment, drawing nothing.
                 self.rest_s = self._idle_sleep(start)
-                await self._rest(self.rest_s)
+                if await self._rest(self.rest_s):
+                    max_dt = self.rest_s + MAX_FRAME_DT  # nothing came: a message's clock counts the rest
                 clock.tick()
-                max_dt = self.rest_s + MAX_FRAME_DT  # nothing moved: a message's clock counts the rest
         while self.stack.scenes:
             self.stack.pop()  # scenes save what they hold (the match in progress)
         self.write_frame_stats()
@@ -515,11 +515,16 @@ class App:
         due = [when for when in (self.stack.next_change(), self.sounds.rest_due(now)) if when is not None]
         return max(1.0 / FRAME_RATE, min([REST_SLEEP_S, *due]))
 
-    async def _rest(self, seconds: float) -> None:
-        """Wait `seconds` on the event loop, or less if woken meanwhile (see `wake`)."""
+    async def _rest(self, seconds: float) -> bool:
+        """Wait `seconds` on the event loop, or less if woken meanwhile (see `wake`).
+
+        True when nothing woke it: what the news starts (a move from the server) must
+        move from its start, not by the whole rest at once.
+        """
+        began = time.perf_counter()
         if not self.input_wakes:
             await asyncio.sleep(seconds)
-            return
+            return self._woken < began
         loop = asyncio.get_running_loop()
         waiter = self._waiter = loop.create_future()
         timer = loop.call_later(seconds, _settle, waiter)
@@ -528,6 +533,7 @@ class App:
         finally:
             timer.cancel()
             self._waiter = None
+        return self._woken < began
 
     def wake(self) -> None:
         """Look at the game now, and often for a while (the page's input, the server's news)."""

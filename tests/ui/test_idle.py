@@ -293,3 +293,42 @@ def test_a_resting_table_says_when_its_message_fades_and_its_ring_goes():
     assert app.stack.next_change() == pytest.approx(1.0)
     table.toast.update(2.8)  # fading now: due when it is gone
     assert app.stack.next_change() == pytest.approx(0.2)
+
+
+def test_news_that_ends_a_rest_moves_from_its_start_not_by_the_whole_rest(monkeypatch):
+    """A move from the server ends a long rest: the frame after it advances one frame's worth,
+    so the card it starts flies from the start of its path instead of appearing at the end."""
+    import asyncio
+
+    from game.ui import app as app_module
+    from game.ui.core.scene import Scene
+
+    app = _resting_app(monkeypatch)
+
+    class Watch(Scene):
+        modal = True
+        name = "watch"
+
+        def setup(self) -> None:
+            self.steps: list[float] = []
+
+        def update(self, dt: float) -> None:
+            self.steps.append(dt)
+
+    async def play() -> None:
+        runner = asyncio.ensure_future(app.run())
+        app._page_called()
+        await _until(lambda: app.rest_s == 60.0, "the long rest")
+        watch = app.stack.push(Watch(app))
+        app.wake()
+        await _until(lambda: app.rest_s == 60.0 and len(watch.steps) > 3, "the long rest again")
+        seen = len(watch.steps)
+        await asyncio.sleep(0.4)  # resting meanwhile
+        app.wake()  # the server's news
+        await _until(lambda: len(watch.steps) > seen, "the news to be looked at", timeout=5.0)
+        assert watch.steps[seen] <= app_module.MAX_FRAME_DT
+        app.quit()
+        app.wake()
+        await asyncio.wait_for(runner, 5.0)
+
+    asyncio.run(play())
