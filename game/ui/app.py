@@ -36,6 +36,7 @@ from game.ui.core import browser, drawing, richtext, text, theme
 from game.ui.core.art import CardArt
 from game.ui.core.navigation import ScreenMaker, Screens
 from game.ui.core.pointer import PointerFilter
+from game.ui.core.rest import Rest
 from game.ui.core.scene import SceneStack
 from game.ui.core.sound import Sounds
 from game.ui.core.speech import Speech
@@ -250,11 +251,8 @@ class App:
         self._dirty = True
         self._was_busy = True
         self._last_active = 0.0
-        self._woken = 0.0
-        self._waiter: asyncio.Future[None] | None = None
+        self.rest = Rest()
         self._wake_handle: object = None  # what the page calls back on input: kept while it may
-        self.input_wakes = False
-        """True once the page's call on input has been seen to reach the game (in the browser)."""
         self.passes = 0
         """Passes of the loop so far; `input_pass` is the one that last took the player's input,
         `rest_s` the last rest (the browser test reads them through the probe)."""
@@ -474,7 +472,7 @@ class App:
         if code is not None:
             self.screens.show("online", "join", code)  # the page is a table's link: join it
         if IN_BROWSER and not self.selfplay:
-            self._wake_handle = browser.wake_on_input(self._page_called)
+            self._wake_handle = browser.wake_on_input(self.rest.page_called)
         clock = pygame.time.Clock()
         last = time.perf_counter()
         max_dt = MAX_FRAME_DT
@@ -497,7 +495,7 @@ class App:
             else:
                 # Nothing to show: look at the input again in a moment, drawing nothing.
                 self.rest_s = self._idle_sleep(start)
-                if await self._rest(self.rest_s):
+                if await self.rest.wait(self.rest_s):
                     max_dt = self.rest_s + MAX_FRAME_DT  # nothing came: a message's clock counts the rest
                 clock.tick()
         while self.stack.scenes:
@@ -507,44 +505,18 @@ class App:
 
     def _idle_sleep(self, now: float) -> float:
         """How long an idle loop waits before it looks at the input again."""
-        quiet = now - max(self._last_active, self._woken)
-        if not IN_BROWSER or quiet <= (REST_AFTER_S if self.input_wakes else DEEP_IDLE_AFTER_S):
+        quiet = now - max(self._last_active, self.rest.woken)
+        page_calls = self.rest.page_calls
+        if not IN_BROWSER or quiet <= (REST_AFTER_S if page_calls else DEEP_IDLE_AFTER_S):
             return IDLE_SLEEP_S
-        if not self.input_wakes:
+        if not page_calls:
             return DEEP_IDLE_SLEEP_S  # input would wait for the next look: look often
         due = [when for when in (self.stack.next_change(), self.sounds.rest_due(now)) if when is not None]
         return max(1.0 / FRAME_RATE, min([REST_SLEEP_S, *due]))
 
-    async def _rest(self, seconds: float) -> bool:
-        """Wait `seconds` on the event loop, or less if woken meanwhile (see `wake`).
-
-        True when nothing woke it: what the news starts (a move from the server) must
-        move from its start, not by the whole rest at once.
-        """
-        began = time.perf_counter()
-        if not self.input_wakes:
-            await asyncio.sleep(seconds)
-            return self._woken < began
-        loop = asyncio.get_running_loop()
-        waiter = self._waiter = loop.create_future()
-        timer = loop.call_later(seconds, _settle, waiter)
-        try:
-            await waiter
-        finally:
-            timer.cancel()
-            self._waiter = None
-        return self._woken < began
-
     def wake(self) -> None:
-        """Look at the game now, and often for a while (the page's input, the server's news)."""
-        self._woken = time.perf_counter()
-        if self._waiter is not None:
-            _settle(self._waiter)
-
-    def _page_called(self) -> None:
-        """The page's call on the player's input (the first one comes unasked: it works)."""
-        self.input_wakes = True
-        self.wake()
+        """Look at the game now, and often for a while (the server's news)."""
+        self.rest.wake()
 
     async def _next_frame(self, clock: pygame.time.Clock, start: float) -> None:
         """Wait for the next frame at FRAME_RATE, giving the time back to the event loop."""
@@ -581,12 +553,6 @@ class App:
                 Path(self.options.frame_stats).write_text(json.dumps(self.frame_stats(), indent=2))
             except OSError as error:
                 print(f"main.py: cannot write frame statistics: {error}", file=sys.stderr)
-
-
-def _settle(waiter: asyncio.Future[None]) -> None:
-    """End a rest (once: a timer and a wake may both come)."""
-    if not waiter.done():
-        waiter.set_result(None)
 
 
 def _percentile(times: list[float], fraction: float) -> float:

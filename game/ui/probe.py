@@ -77,7 +77,7 @@ def snapshot() -> str:
             "passes": app.passes,
             "input_pass": app.input_pass,
             "rest_s": app.rest_s,
-            "input_wakes": app.input_wakes,
+            "input_wakes": app.rest.page_calls,
         },
         "viewport": {
             "size": list(app.viewport.size),

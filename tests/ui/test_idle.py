@@ -206,11 +206,11 @@ def test_in_the_browser_the_page_s_call_ends_a_long_rest_at_once(monkeypatch):
     async def play() -> None:
         runner = asyncio.ensure_future(app.run())
         await _until(lambda: app.rest_s == 0.1, "the rest without the page's calls")  # polling
-        app._page_called()  # the page's first call, unasked: its calls reach the game
+        app.rest.page_called()  # the page's first call, unasked: its calls reach the game
         await _until(lambda: app.rest_s == 60.0, "the long rest")
         focused, before = app.stack.top.menu.focus, app.passes
         post(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
-        app._page_called()  # what the page does on that key
+        app.rest.page_called()  # what the page does on that key
         await _until(lambda: app.input_pass > 0, "the key to be taken", timeout=5.0)
         assert app.input_pass == before + 1
         assert app.stack.top.menu.focus != focused
@@ -248,7 +248,7 @@ def test_a_long_rest_ends_when_something_is_due_and_its_clock_counts_the_rest(mo
 
     async def play() -> None:
         runner = asyncio.ensure_future(app.run())
-        app._page_called()
+        app.rest.page_called()
         await _until(lambda: app.rest_s == 60.0, "the long rest")
         countdown = app.stack.push(Countdown(app))
         app.wake()  # a scene appearing is news (in the game it comes with input)
@@ -317,7 +317,7 @@ def test_news_that_ends_a_rest_moves_from_its_start_not_by_the_whole_rest(monkey
 
     async def play() -> None:
         runner = asyncio.ensure_future(app.run())
-        app._page_called()
+        app.rest.page_called()
         await _until(lambda: app.rest_s == 60.0, "the long rest")
         watch = app.stack.push(Watch(app))
         app.wake()
