@@ -119,6 +119,7 @@ function gin_download(name, text) {
 // resume() is refused and the context stays suspended, which is what they must do.
 const gin_audio_contexts = []
 let gin_audio_wanted = false
+let gin_audio_rested = false
 
 if (window.AudioContext) {
     const PageAudioContext = window.AudioContext
@@ -127,11 +128,17 @@ if (window.AudioContext) {
             super(...options)
             gin_audio_contexts.push(this)
         }
+
+        // The runtime resumes on the first key or tap it sees: not while the game lets it rest.
+        resume() {
+            return gin_audio_rested && !gin_audio_wanted ? Promise.resolve() : super.resume()
+        }
     }
 }
 
 function gin_audio(awake) {
     gin_audio_wanted = Boolean(awake)
+    gin_audio_rested ||= !gin_audio_wanted
     for (const context of gin_audio_contexts) {
         if (gin_audio_wanted && context.state === "suspended") context.resume().catch(() => {})
         else if (!gin_audio_wanted && context.state === "running") context.suspend().catch(() => {})
