@@ -168,7 +168,7 @@ function gin_wake(always) {
     const now = performance.now()
     if (!gin_waker || (always !== true && now - gin_woken < GIN_WAKE_GAP_MS)) return
     gin_woken = now
-    try { gin_waker() } catch (error) { gin_waker = null }  // then the game polls
+    try { gin_waker() } catch (error) { gin_waker = null }  // broken: the game looks once a second
 }
 
 for (const kind of ["pointerdown", "pointermove", "pointerup", "touchstart", "touchmove", "touchend",
