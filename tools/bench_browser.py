@@ -3,6 +3,7 @@
     python tools/bench_browser.py                 # everything (about two minutes)
     python tools/bench_browser.py --only idle     # one part: load, frames, expert, review, idle, bytes
     nice -n 10 python tools/bench_browser.py --runs 5
+    python tools/bench_browser.py --only idle --before main --repeats 3   # idle: main against this tree
 
 It plays the build exactly as the browser test does (tests/web/chromium/: the loader page with
 Pyodide 0.27.7 and pygbag's pygame-ce wheel, real mouse and touch input) and prints:
@@ -16,7 +17,10 @@ Pyodide 0.27.7 and pygbag's pygame-ce wheel, real mouse and touch input) and pri
   a hand is played against the expert and while the coach reviews it, and how many exceed
   50 ms (the target is none);
 - **idle**: CPU of the tab (Chromium's ProcessTime and TaskDuration metrics) over 10 s while
-  the table waits for the player (the target is at most 2 % of one core);
+  the table waits for the player (the target is at most 2 % of one core); `--profile` traces
+  a further 10 s and says what the main thread's time went on; `--before REV` builds that
+  git revision as well (with its own build script and page script) and measures both, in
+  turn, `--repeats` times, in the same browser;
 - **bytes**: what a first visit downloads from our side (index.html, favicon.png,
   gin-rummy.apk), next to what the runtime costs from pygbag's CDN in the real page.
 
@@ -30,6 +34,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -54,6 +59,8 @@ EXPERT_SEED = 4
 IDLE_SECONDS = 10.0
 LONG_TASK_MS = 50.0
 TRACE_CATEGORIES = ["toplevel", "disabled-by-default-devtools.timeline"]
+PROFILE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
+"""The idle profile also wants the timers (TimerInstall, TimerFire) and what each task ran."""
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -155,6 +162,8 @@ class Tasks:
 
     wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """Every event of the trace (the idle profile reads them)."""
 
     def describe(self) -> str:
         """One line: how many, the longest and p99 (wall and CPU), how many over 50 ms."""
@@ -168,15 +177,16 @@ class Tasks:
 
 
 @contextmanager
-def traced(browser: Any, game: GamePage) -> Iterator[Tasks]:
+def traced(browser: Any, game: GamePage, categories: list[str] = TRACE_CATEGORIES) -> Iterator[Tasks]:
     """Record every main-thread task of the page meanwhile (Chromium's trace)."""
     tasks = Tasks()
-    browser.start_tracing(page=game.page, categories=TRACE_CATEGORIES)
+    browser.start_tracing(page=game.page, categories=categories)
     try:
         yield tasks
     finally:
         raw = json.loads(browser.stop_tracing())
         events = raw["traceEvents"] if isinstance(raw, dict) else raw
+        tasks.events = events
         main = {
             (event["pid"], event["tid"])
             for event in events
@@ -189,6 +199,76 @@ def traced(browser: Any, game: GamePage) -> Iterator[Tasks]:
                 tasks.wall.append(event["dur"] / 1000.0)
                 # Thread time: what the task cost the CPU, whatever else the machine was doing.
                 tasks.cpu.append(event.get("tdur", event["dur"]) / 1000.0)
+
+
+# What a main-thread task ran, by the first of these found inside it.
+_TASK_KINDS = ("TimerFire", "FireAnimationFrame", "EventDispatch", "FunctionCall", "v8.callFunction")
+
+
+def idle_profile(events: list[dict[str, Any]], seconds: float) -> list[str]:
+    """Where a quiet page's CPU goes: each renderer thread's tasks, and the main thread's by
+    what they ran (a timer, with the delay it was set for; an animation frame; an event)."""
+    names = {
+        (event["pid"], event["tid"]): event.get("args", {}).get("name", "?")
+        for event in events
+        if event.get("ph") == "M" and event.get("name") == "thread_name"
+    }
+    renderer = {key[0] for key, name in names.items() if name == "CrRendererMain"}
+    delays = {
+        event["args"]["data"].get("timerId"): event["args"]["data"].get("timeout")
+        for event in events
+        if event.get("name") == "TimerInstall" and "data" in event.get("args", {})
+    }
+    complete = [event for event in events if event.get("ph") == "X" and event["pid"] in renderer]
+    per_thread: dict[str, float] = {}
+    kinds: dict[str, list[float]] = {}
+    for task in complete:
+        if task.get("name") != "RunTask":
+            continue
+        thread = names.get((task["pid"], task["tid"]), "?")
+        cpu = task.get("tdur", task.get("dur", 0)) / 1000.0
+        per_thread[thread] = per_thread.get(thread, 0.0) + cpu
+        if thread != "CrRendererMain":
+            continue
+        nested = [
+            event
+            for event in complete
+            if event["tid"] == task["tid"]
+            and task["ts"] <= event["ts"] <= task["ts"] + task["dur"]
+            and event is not task
+        ]
+        inside = [event for event in nested if event.get("name") in _TASK_KINDS]
+        longest = max(nested, key=lambda event: event.get("dur", 0), default=None)
+        kind = f"other ({longest['name']})" if longest is not None else "other"
+        for wanted in _TASK_KINDS:
+            found = next((event for event in inside if event["name"] == wanted), None)
+            if found is None:
+                continue
+            data = found.get("args", {}).get("data", {})
+            if wanted == "TimerFire":
+                kind = f"timer set for {delays.get(data.get('timerId'), '?')} ms"
+            elif wanted == "EventDispatch":
+                kind = f"event {data.get('type', '?')}"
+            elif wanted == "FunctionCall":
+                kind = f"call {data.get('functionName') or '(anonymous)'}"
+            else:
+                kind = wanted
+            break
+        kinds.setdefault(kind, []).append(cpu)
+    lines = [
+        "renderer threads: "
+        + ", ".join(
+            f"{name} {100 * total / 1000 / seconds:.2f} %"
+            for name, total in sorted(per_thread.items(), key=lambda item: -item[1])
+            if total > 0.5
+        )
+    ]
+    for kind, cpu in sorted(kinds.items(), key=lambda item: -sum(item[1]))[:8]:
+        lines.append(
+            f"main thread, {kind}: {len(cpu) / seconds:.1f} a second, {sum(cpu) / len(cpu):.2f} ms each, "
+            f"{100 * sum(cpu) / 1000 / seconds:.2f} % of a core"
+        )
+    return lines
 
 
 def describe_frames(times: list[float]) -> str:
@@ -207,10 +287,13 @@ class Bench:
         self.site = site
         self.built = built
         self.shots = shots
+        self.profile = False
 
     @contextmanager
-    def page(self, phone: bool = False, **context: Any) -> Iterator[GamePage]:
-        with harness.game_page(self.browser, self.site, self.shots, phone=phone, **context) as game:
+    def page(
+        self, phone: bool = False, site: harness.LocalSite | None = None, **context: Any
+    ) -> Iterator[GamePage]:
+        with harness.game_page(self.browser, site or self.site, self.shots, phone=phone, **context) as game:
             yield game
 
     # --- the parts ---
@@ -299,12 +382,29 @@ class Bench:
             game.shot("review")
             game.assert_clean()
 
-    def idle(self) -> None:
+    def idle(self, builds: list[tuple[str, harness.LocalSite]], repeats: int) -> None:
         print(
             f"idle: CPU of the tab while the table waits for the player, two windows of {IDLE_SECONDS:.0f} s"
         )
+        figures: dict[tuple[str, str, str], list[float]] = {}
+        for repeat in range(repeats):
+            order = builds if repeat % 2 == 0 else builds[::-1]  # neither always goes first
+            for name, site in order:
+                if len(builds) > 1:
+                    print(f"  {name}, run {repeat + 1}:")
+                self.idle_once(site, figures, name)
+        if len(builds) > 1 or repeats > 1:
+            print("  median renderer process CPU, % of a core (each run's figures in brackets):")
+            for (name, label, window), values in figures.items():
+                runs = ", ".join(f"{value:.2f}" for value in values)
+                print(f"    {name:>14} {label:>10} {window:<24} {statistics.median(values):5.2f} ({runs})")
+
+    def idle_once(
+        self, site: harness.LocalSite, figures: dict[tuple[str, str, str], list[float]], name: str
+    ) -> None:
+        """One run of the idle windows on `site`'s build; each figure is added to `figures`."""
         for label, phone in (("1280x720", False), ("390x844x3", True)):
-            with self.page(phone=phone) as game:
+            with self.page(phone=phone, site=site) as game:
                 game.open("--seed", "13")
                 start_match(game)
                 game.wait(lambda s: player.my_turn(s.state) and not s["animating"], "the table to rest")
@@ -319,11 +419,20 @@ class Bench:
                     wall = after["Timestamp"] - before["Timestamp"]
                     process = 100 * (after["ProcessTime"] - before["ProcessTime"]) / wall
                     tasks = 100 * (after["TaskDuration"] - before["TaskDuration"]) / wall
+                    figures.setdefault((name, label, window), []).append(process)
                     print(
                         f"  {label:>10}, {window}: renderer process {process:.1f} % of a core, "
                         f"main-thread tasks {tasks:.1f} %, {drawn} frames drawn, audio "
                         f"{'running' if awake else 'resting'} at the end"
                     )
+                if self.profile:
+                    began = time.monotonic()
+                    with traced(self.browser, game, PROFILE_CATEGORIES) as traced_tasks:
+                        game.page.wait_for_timeout(IDLE_SECONDS * 1000)
+                    seconds = time.monotonic() - began
+                    print(f"  {label:>10}, a further {seconds:.0f} s, traced (tracing adds its own cost):")
+                    for line in idle_profile(traced_tasks.events, seconds):
+                        print(f"  {'':>10}   {line}")
                 game.assert_clean()
 
     @staticmethod
@@ -345,6 +454,33 @@ class Bench:
         )
 
 
+def build_revision(revision: str, scratch: Path) -> Path:
+    """Build git `revision` with its own tools/build_web.py (in `scratch`/before); its site."""
+    tree = scratch / "before"
+    tree.mkdir()
+    exported = subprocess.run(["git", "-C", str(ROOT), "archive", revision], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=exported.stdout, check=True)
+    site = scratch / "before-web"
+    environment = {**os.environ, "PYTHONPATH": str(tree)}
+    subprocess.run(
+        [sys.executable, str(tree / "tools" / "build_web.py"), "--out", str(site)],
+        cwd=tree,
+        env=environment,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    print(f"before: {revision} ({git_commit(revision)}), built with its own tools/build_web.py")
+    return site
+
+
+def git_commit(revision: str) -> str:
+    """The short commit `revision` names."""
+    named = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True, text=True
+    )
+    return named.stdout.strip() or "?"
+
+
 def loadavg() -> str:
     """The machine's load average (the timings depend on it)."""
     try:
@@ -358,6 +494,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", choices=PARTS, action="append", help="run only these parts")
     parser.add_argument("--runs", type=int, default=3, help="page loads to time (default 3)")
+    parser.add_argument(
+        "--profile", action="store_true", help="idle: also trace a third window and say where its CPU goes"
+    )
+    parser.add_argument("--before", metavar="REV", help="idle: also measure this git revision's build")
+    parser.add_argument("--repeats", type=int, default=1, help="idle: runs of each build (default 1)")
     parser.add_argument("--shots", type=Path, default=ROOT / "build" / "bench-browser", help="screenshots")
     args = parser.parse_args(argv)
     parts = args.only or list(PARTS)
@@ -375,15 +516,26 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as scratch:
         built = build_web.build(Path(scratch) / "web").site
-        with harness.LocalSite(built, wheel, pyodide) as site, sync_playwright() as playwright:
+        before = build_revision(args.before, Path(scratch)) if args.before else None
+        with (
+            harness.LocalSite(built, wheel, pyodide) as site,
+            harness.LocalSite(before or built, wheel, pyodide) as before_site,
+            sync_playwright() as playwright,
+        ):
+            builds = [("this tree", site)]
+            if before is not None:
+                # Its own page script too (the loader page, the test's stand-in for pygbag's, is this tree's).
+                before_site.routes["/tools/web/"] = Path(scratch) / "before" / "tools" / "web"
+                builds.insert(0, (f"before ({args.before})", before_site))
             browser = harness.launch(playwright)
             print(f"Chromium {browser.version}")
             bench = Bench(browser, site, built, args.shots)
+            bench.profile = args.profile
             steps: dict[str, Callable[[], None]] = {
                 "load": lambda: bench.load(args.runs),
                 "frames": bench.frames,
                 "expert": lambda: bench.expert_and_review("review" in parts),
-                "idle": bench.idle,
+                "idle": lambda: bench.idle(builds, max(1, args.repeats)),
                 "bytes": bench.bytes,
             }
             if "review" in parts and "expert" not in parts:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,6 +123,9 @@ class Session:
         self._closing = False
         self._url_index = 0
         self._reconnecting: asyncio.Future[None] | None = None
+        self.on_news: Callable[[], None] | None = None
+        """Called whenever an event is queued: a frame loop resting between looks (the
+        browser's, see game/ui/app.py) looks at once instead of at its next look."""
 
     # --- events ---------------------------------------------------------------------------
 
@@ -139,6 +142,8 @@ class Session:
 
     def _emit(self, kind: str, data: dict[str, Any] | None = None, event: Event | None = None) -> None:
         self._events.put_nowait(TableEvent(kind, data or {}, event))
+        if self.on_news is not None:
+            self.on_news()
 
     # --- taking a place -------------------------------------------------------------------
 

@@ -73,6 +73,12 @@ def snapshot() -> str:
     top = stack.top
     state: dict[str, Any] = {
         "frames_drawn": app.frames_drawn,
+        "loop": {  # how the loop rests: its passes, the one that took the last press, the last rest
+            "passes": app.passes,
+            "input_pass": app.input_pass,
+            "rest_s": app.rest_s,
+            "input_wakes": app.rest.page_calls,
+        },
         "viewport": {
             "size": list(app.viewport.size),
             "density": app.viewport.density,

@@ -221,10 +221,32 @@ def test_long_press_explains_a_card(phone: GamePage) -> None:
     game.shot("long-press")
 
 
+LONG_REST_S = 60.0
+"""How long the tests let the resting loop wait between looks: far longer than they wait."""
+
+
+def rest_long(game: GamePage) -> Snapshot:
+    """Let the game's loop rest a minute between looks (game/ui/app.py, REST_SLEEP_S) and
+    wait until it does: input, and anything due, must then end the rest, since the next
+    look on its own comes a minute later."""
+    game.read(f"gin_pyodide.runPython('import game.ui.app as a; a.REST_SLEEP_S = {LONG_REST_S}')")
+    return game.wait(
+        lambda s: s["loop"]["input_wakes"] and s["loop"]["rest_s"] == LONG_REST_S, "a long rest", 15.0
+    )
+
+
+def taken_at_once(rested: Snapshot, taken: Snapshot) -> None:
+    """The press after `rested` was taken by the loop's next pass or the one after."""
+    passes = rested["loop"]["passes"]
+    assert passes < taken["loop"]["input_pass"] <= passes + 2, (rested["loop"], taken["loop"])
+
+
 def test_each_tap_acts_once(phone: GamePage) -> None:
     """Starts at hand 2 on the player's turn: one tap draws one card, one tap selects a card.
 
     A tap that fired twice would draw and then be refused, or select and then discard.
+    Each press comes after the loop has rested long: the page's call wakes it, and the press
+    is taken at once; a refusal's message still goes in its time while the loop rests.
     """
     game = phone
     snapshot = game.wait(lambda s: player.my_turn(s.state), "the player's turn")
@@ -235,11 +257,33 @@ def test_each_tap_acts_once(phone: GamePage) -> None:
         )
     assert snapshot.table["phase"] == "DRAW"
     stock = snapshot.table["stock"]
-    game.press("stock", snapshot)
-    drew = game.wait(lambda s: s.table["phase"] == "DISCARD" and not s.table["moving"], "the draw")
-    assert drew.table["stock"] == stock - 1 and len(drew.table["mine"]) == 11
-    card = drew.table["mine"][0]
-    game.press(card, drew)
+    usual = game.read("gin_pyodide.runPython('import game.ui.app as a; a.REST_SLEEP_S')")
+    try:
+        rested = rest_long(game)
+        game.press("stock", rested)
+        drew = game.wait(lambda s: s.table["phase"] == "DISCARD" and not s.table["moving"], "the draw")
+        assert drew.table["stock"] == stock - 1 and len(drew.table["mine"]) == 11
+        taken_at_once(rested, drew)
+        # A refused tap's message, seen and then gone, with the loop resting in between.
+        rested = rest_long(game)
+        game.press("stock", rested)
+        refused = game.wait(lambda s: s.table["toast"], "the refusal's message", 5.0)
+        taken_at_once(rested, refused)
+        game.wait(lambda s: s.table["toast"] is None, "the message to go", 15.0)
+        # A key after a long rest: Y reads the hand out to the page's live region.
+        said = game.read("gin_said_count")
+        rested = rest_long(game)
+        game.key("KeyY")
+        heard = game.wait(lambda s: game.read("gin_said_count") > said, "the hand read out", 5.0)
+        taken_at_once(rested, heard)
+        line = game.read("document.getElementById('gin-said').lastElementChild.textContent")
+        assert line.startswith("Your hand, 11 cards, left to right:")
+        rested = rest_long(game)
+        card = drew.table["mine"][0]
+        game.press(card, rested)
+        taken_at_once(rested, game.wait(lambda s: s.table["selected"] == card, "the card selected", 5.0))
+    finally:
+        game.read(f"gin_pyodide.runPython('import game.ui.app as a; a.REST_SLEEP_S = {usual}')")
     game.page.wait_for_timeout(1000)  # longer than any echo of the tap could take to arrive
     selected = game.probe()
     assert selected.table["selected"] == card and len(selected.table["mine"]) == 11
@@ -290,7 +334,10 @@ def test_quiet_audio_rests_and_the_next_sound_wakes_it(phone: GamePage) -> None:
     """Starts in hand 2 with a card selected: silence lets the page's audio rest; a discard wakes it."""
     game = phone
     rested = game.wait(lambda s: not s["sound"]["awake"], "the audio to rest", 15.0)
-    assert audio_states(game) == ["suspended"]
+    # The game has asked; the context's suspend() settles a moment later. (The first key the
+    # page saw, the Y above, came while the audio rested: the runtime's own resume on a first
+    # key or tap must not have woken it behind the game's back.)
+    game.wait(lambda s: audio_states(game) == ["suspended"], "the page's audio to be suspended", 5.0)
     played = rested["sound"]["played"]
     card = rested.table["selected"]
     assert rested.table["armed"] == card  # raised by the tap that chose it

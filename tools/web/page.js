@@ -119,6 +119,7 @@ function gin_download(name, text) {
 // resume() is refused and the context stays suspended, which is what they must do.
 const gin_audio_contexts = []
 let gin_audio_wanted = false
+let gin_audio_rested = false
 
 if (window.AudioContext) {
     const PageAudioContext = window.AudioContext
@@ -127,11 +128,17 @@ if (window.AudioContext) {
             super(...options)
             gin_audio_contexts.push(this)
         }
+
+        // The runtime resumes on the first key or tap it sees: not while the game lets it rest.
+        resume() {
+            return gin_audio_rested && !gin_audio_wanted ? Promise.resolve() : super.resume()
+        }
     }
 }
 
 function gin_audio(awake) {
     gin_audio_wanted = Boolean(awake)
+    gin_audio_rested ||= !gin_audio_wanted
     for (const context of gin_audio_contexts) {
         if (gin_audio_wanted && context.state === "suspended") context.resume().catch(() => {})
         else if (!gin_audio_wanted && context.state === "running") context.suspend().catch(() => {})
@@ -143,6 +150,32 @@ function gin_audio(awake) {
 for (const gesture of ["pointerdown", "keydown", "touchend"]) {
     window.addEventListener(gesture, () => gin_audio_wanted && gin_audio(true), { capture: true })
 }
+
+// The game's resting loop looks at the input once a second; the player's input calls it
+// back at once (browser.py, wake_on_input). It then stays attentive a while: one call per
+// GIN_WAKE_GAP_MS will do. The first, unasked call shows the game that the calls arrive.
+const GIN_WAKE_GAP_MS = 200
+let gin_waker = null
+let gin_woken = -Infinity
+
+function gin_wake_on_input(callback) {
+    gin_waker = callback
+    setTimeout(() => gin_wake(true), 0)
+    return true
+}
+
+function gin_wake(always) {
+    const now = performance.now()
+    if (!gin_waker || (always !== true && now - gin_woken < GIN_WAKE_GAP_MS)) return
+    gin_woken = now
+    try { gin_waker() } catch (error) { gin_waker = null }  // broken: the game looks once a second
+}
+
+for (const kind of ["pointerdown", "pointermove", "pointerup", "touchstart", "touchmove", "touchend",
+    "wheel", "keydown", "keyup", "resize", "focus", "fullscreenchange"]) {
+    window.addEventListener(kind, gin_wake, { capture: true, passive: true })
+}
+document.addEventListener("visibilitychange", gin_wake)
 
 function gin_slow_warning() {
     document.getElementById("gin-slow").hidden = false

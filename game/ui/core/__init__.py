@@ -26,5 +26,6 @@ use it.
 - `seating`      who is who at a match, in words ("You", "AI West", "South & North")
 - `dates`        dates in the game's words, and which day it is for the player
 - `browser`      the web page around the game (a no-op on the desktop)
+- `rest`         the loop's rest while nothing moves, which input or news ends at once
 - `speech`       sentences for a screen reader (the page's live region), cards in words
 """

@@ -4,8 +4,9 @@ In the browser, `import platform` gives pygbag's bridge to the page's JavaScript
 the page's script (tools/web/page.js, inlined into the page) defines a few small functions the
 game calls through it: `gin_fullscreen()`, `gin_copy(text)`, `gin_download(name, text)`,
 `gin_audio(awake)`, `gin_say(text)` (a sentence into the page's hidden live region, which
-screen readers read out) and `gin_ask(question, value)` (the browser's own text prompt,
-which brings up a phone's keyboard and which screen readers know). On the desktop every
+screen readers read out), `gin_ask(question, value)` (the browser's own text prompt,
+which brings up a phone's keyboard and which screen readers know) and
+`gin_wake_on_input(callback)` (the page calls back on the player's input). On the desktop every
 function here says it is not available (or does nothing) and never raises.
 
 >>> in_browser()
@@ -17,6 +18,7 @@ False
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 MAX_DENSITY = 2.0
@@ -134,6 +136,28 @@ def ask_text(question: str, value: str = "") -> str | None:
         return None
     text = str(answer)
     return None if text in ("null", "undefined") else text
+
+
+def wake_on_input(callback: Callable[[], None]) -> Any | None:
+    """Ask the page to call `callback` when the player touches, clicks, types or the page
+    changes size, so that a loop resting between looks takes the input at once.
+
+    Returns what must be kept for as long as the page may call (None where there is no
+    page, or it cannot). The page also calls once soon after, unasked: until that call
+    arrives nothing shows that calls from the page reach Python in this runtime.
+    """
+    window = _window()
+    if window is None:
+        return None
+    try:
+        from pyodide.ffi import create_proxy  # a callable the page may keep (Pyodide)
+
+        handle: Any = create_proxy(callback)
+    except ImportError:
+        handle = callback  # pygbag's bridge passes Python callables as they are
+    except Exception:
+        return None
+    return handle if _call("gin_wake_on_input", handle) else None
 
 
 def set_audio(awake: bool) -> bool:

@@ -67,6 +67,14 @@ class Scene:
         """
         return False
 
+    def next_change(self) -> float | None:
+        """Seconds until the picture changes by itself while nothing moves (a message
+        starting to fade, a move timer's next second), or None when nothing is due.
+
+        A resting loop may wait long between looks in the browser; it never waits past this.
+        """
+        return None
+
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """What a pointer can press now: (name, rect) of every live control, card or row.
 
@@ -164,6 +172,11 @@ class SceneStack:
     def working(self) -> bool:
         """True while any scene in the stack computes in slices (it needs frames, not drawing)."""
         return any(scene.working() for scene in self.scenes)
+
+    def next_change(self) -> float | None:
+        """The soonest `next_change` of the visible scenes (None when none is due)."""
+        due = [when for scene in self.visible() if (when := scene.next_change()) is not None]
+        return min(due, default=None)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every visible scene, bottom first."""
@@ -263,6 +276,10 @@ class GameApp(Protocol):
 
     def invalidate(self) -> None:
         """Draw the next frame (something changed that the scenes cannot see)."""
+        ...
+
+    def wake(self) -> None:
+        """Look at the game again now: news came from outside the frame (the server's)."""
         ...
 
     def notable(self, moment: str) -> None:

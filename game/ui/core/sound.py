@@ -135,6 +135,10 @@ class Sounds:
         except Exception:  # a sound that fails to play is not worth a crash
             self._effects.pop(name, None)
 
+    def rest_due(self, now: float) -> float | None:
+        """Seconds until the page's audio may rest (None when it already does)."""
+        return max(0.0, self._last_played + REST_AFTER_S - now) if self.awake else None
+
     def rest_if_quiet(self, now: float) -> None:
         """In the browser: let the page's audio rest once nothing has played for a while."""
         if not self.awake or now - self._last_played < REST_AFTER_S:

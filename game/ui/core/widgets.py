@@ -124,6 +124,8 @@ class Toast:
 
     text: str = ""
     remaining: float = 0.0
+    FADE_S = 0.4
+    """Its last seconds, in which it fades out."""
 
     def show(self, text: str, seconds: float = 3.0) -> None:
         """Show `text` for `seconds`."""
@@ -163,7 +165,7 @@ class Toast:
         else:
             box.center = area.center
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        alpha = int(235 * min(1.0, self.remaining / 0.4))
+        alpha = int(235 * min(1.0, self.remaining / self.FADE_S))
         pygame.draw.rect(panel, (25, 20, 15, alpha), panel.get_rect(), border_radius=max(6, size // 2))
         surface.blit(panel, box)
         y = box.y + max(0, box.height - height) // 2

@@ -64,6 +64,7 @@ class OnlineLink:
         self.app = app
         self.urls = list(urls)
         self.session = Session(self.urls, connect=connect)
+        self.session.on_news = app.wake  # the server's news is shown at once, even at rest
         self.busy = ""
         """What is being done now ("Joining table ABC234..."), "" when nothing."""
         self._outbox: asyncio.Queue[Callable[[], Awaitable[None]]] | None = None

@@ -49,6 +49,20 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def next_second(seconds: float) -> float | None:
+    """How soon a move timer with `seconds` left shows another number (None at 0:00, where
+    it stays until the server says what happens next).
+
+    >>> [round(next_second(left), 2) for left in (5.0, 4.5, 4.001)], next_second(0.0)
+    ([1.01, 0.51, 0.01], None)
+    >>> clock_text(4.5), clock_text(4.5 - next_second(4.5))
+    ('0:05', '0:04')
+    """
+    if seconds <= 0:
+        return None
+    return (seconds - 0.001) % 1.0 + 0.01  # clock_text shows whole seconds, rounded up
+
+
 class OnlineTableScene(TableScene):
     """A table whose moves come from the game server (see the module docstring)."""
 
@@ -187,6 +201,15 @@ class OnlineTableScene(TableScene):
         """The table's own, plus the timer's second and the messages shown."""
         return (*super()._visual_key(), self.timer_line(), len(self.said), self.connection, self.seat_line(),
                 self.back_note[0])  # fmt: skip
+
+    def next_change(self) -> float | None:
+        """The table's own, and the move timer's next second (it counts down at rest too)."""
+        due = super().next_change()
+        clock, seen = self.clock_seen
+        if not clock or "seconds_left" not in clock or not isinstance(clock.get("player"), int):
+            return due
+        tick = next_second(float(clock["seconds_left"]) - (time.monotonic() - seen))
+        return tick if due is None or tick is None else min(due, tick)
 
     def working(self) -> bool:
         """Frames while a message is up (it fades), as well as the table's own reasons."""

@@ -568,10 +568,20 @@ class TableScene(Scene):
             or (self.flow is not None and self.flow.handover is not None and self.app.stack.top is self)
         )
 
+    def next_change(self) -> float | None:
+        """A message starting to fade (or going), the ring round the AI's discard going."""
+        due = []
+        if self.toast.remaining > 0:
+            fade = self.toast.remaining - Toast.FADE_S
+            due.append(fade if fade > 0 else self.toast.remaining)
+        if self.flash_time > 0:
+            due.append(self.flash_time)
+        return min(due, default=None)
+
     def _visual_key(self) -> tuple[object, ...]:
         """What changes the picture without moving anything: the status dots, a message
         appearing, fading or going, the ring round the AI's discard."""
-        fading = self.toast.remaining > 0 and self.toast.remaining < 0.4
+        fading = self.toast.remaining > 0 and self.toast.remaining < Toast.FADE_S
         dots = int(self.clock * 2.5) % 3 if self.flow is not None and self.flow.busy else -1
         return (
             dots,
