@@ -5,7 +5,7 @@
                                 [--pairs 50] [--seed 1] [--jobs 2] [--baseline COMMIT]
                                 [--out results.jsonl] [--json]
     python tools/arena_panel.py --cells expert:simple:standard,expert:waiter:competition --pairs 300
-    python tools/arena_panel.py --show results.jsonl
+    python tools/arena_panel.py --show results.jsonl [more.jsonl ...]
 
 Each cell plays ``--pairs`` mirrored pairs of whole matches (``game.arena``: the same deals
 twice with the seats swapped) and gives the level's game win rate with its 95% interval over
@@ -15,7 +15,9 @@ seeds, so old and new are measured side by side in one run.
 
 ``--out FILE`` appends each finished cell to FILE as one JSON line, and a run given the same
 FILE skips the cells already there (same players, rules, seed and number of games), so a
-long run that is stopped can be resumed. ``--show FILE`` prints the tables of a saved run.
+long run that is stopped can be resumed. ``--show FILE [FILE ...]`` prints the tables of saved
+runs, a cell played with several seeds pooled into one (:func:`pooled`), and for each level
+played beside its baseline the change, after minus before, with its 95% interval.
 
 Tables (``game.arena.RULE_TABLES``): competition (gin 25, undercut 25, no boxes or game bonus,
 to 100), standard (the default: classic bonuses), association, oklahoma, simple (Simple Gin).
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -47,6 +50,7 @@ DEFAULT_TABLES = ("competition", "standard", "association", "oklahoma", "simple"
 COST = {"expert": 30, "hard": 15, "medium": 2, "easy": 1}
 
 PROGRESS = 100  # games between two progress lines on stderr
+Z95 = 1.96  # a 95% interval is this many standard errors either side
 Cell = tuple[str, str, str]  # (player A, player B, table)
 
 
@@ -158,6 +162,91 @@ def tables_text(results: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def pooled(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cells of several runs (seeds) of the same players and rules, each put together.
+
+    Games and wins add up; each run's win rate counts by its games and its standard error
+    (read back from its 95% interval over the pairs) is combined in the same proportion, as
+    for independent runs; the points per hand count by hands, their errors likewise. A cell
+    of a single run is returned as it was.
+    """
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for s in results:
+        groups[(s["a"], s["b"], s["rules"])].append(s)
+    out: list[dict[str, Any]] = []
+    for (a, b, rules), runs in groups.items():
+        seeds = sorted({r.get("seed", 0) for r in runs})
+        if len(runs) == 1:
+            out.append({**runs[0], "seeds": seeds})
+            continue
+        games = sum(r["games"] for r in runs)
+        wins = sum(r["a_game_wins"] for r in runs)
+        hands = sum(r["hands"] for r in runs)
+        rate = wins / games
+        se = math.sqrt(sum((r["games"] / games * win_rate_error(r)) ** 2 for r in runs))
+        points = sum(r["hands"] * r["a_points_per_hand"] for r in runs) / hands if hands else 0.0
+        points_se = math.sqrt(sum((r["hands"] / hands * r["a_points_per_hand_se"]) ** 2 for r in runs))
+        out.append(
+            {
+                "a": a,
+                "b": b,
+                "rules": rules,
+                "seeds": seeds,
+                "games": games,
+                "pairs": sum(r["pairs"] for r in runs),
+                "a_game_wins": wins,
+                "b_game_wins": games - wins,
+                "a_win_rate": round(rate, 4),
+                "a_win_rate_ci95": [round(max(0.0, rate - Z95 * se), 4), round(min(1.0, rate + Z95 * se), 4)],
+                "hands": hands,
+                "a_points_per_hand": round(points, 3),
+                "a_points_per_hand_se": round(points_se, 3),
+            }
+        )
+    return out
+
+
+def win_rate_error(s: dict[str, Any]) -> float:
+    """A cell's standard error of its win rate, from its 95% interval (its wider side: an
+    interval cut off at 0% or 100% keeps its full width on the other)."""
+    low, high = s["a_win_rate_ci95"]
+    rate = s["a_win_rate"]
+    return float(max(high - rate, rate - low)) / Z95
+
+
+def changes_text(cells: Sequence[dict[str, Any]]) -> str:
+    """For each level played beside its baseline (``base:LEVEL``): after minus before.
+
+    The two sides are taken as independent; they play the same deals, so the true interval
+    is, if anything, a little narrower.
+    """
+    by_cell = {(s["a"], s["b"], s["rules"]): s for s in cells}
+    lines: list[str] = []
+    for (a, b, rules), after in by_cell.items():
+        before = by_cell.get((frozen_ai.PREFIX + a, b, rules))
+        if a.startswith(frozen_ai.PREFIX) or before is None:
+            continue
+        change = after["a_win_rate"] - before["a_win_rate"]
+        half = Z95 * math.hypot(win_rate_error(after), win_rate_error(before))
+        points = after["a_points_per_hand"] - before["a_points_per_hand"]
+        points_half = Z95 * math.hypot(after["a_points_per_hand_se"], before["a_points_per_hand_se"])
+        seeds = [str(x) for x in after.get("seeds", [after.get("seed", "?")])]
+        lines.append(
+            f"| {a} vs {b}, {rules} (seed{'s' * (len(seeds) > 1)} {', '.join(seeds)}) | {after['a_game_wins']} of {after['games']} "
+            f"against {before['a_game_wins']} of {before['games']} | "
+            f"{100 * change:+.1f} ({100 * (change - half):+.1f} to {100 * (change + half):+.1f}) | "
+            f"{points:+.2f} ({points - points_half:+.2f} to {points + points_half:+.2f}) |"
+        )
+    if not lines:
+        return ""
+    head = [
+        "\nafter minus before (95% interval, the two sides taken as independent)\n",
+        "| cell | games won, after against before | win % points | points per hand |",
+        "|---|---|---|---|",
+    ]
+    return "\n".join(head + lines)
+
+
 def names(text: str, allowed: Sequence[str], what: str) -> list[str]:
     """A comma-separated list, each name checked against ``allowed``."""
     items = [t.strip() for t in text.split(",") if t.strip()]
@@ -185,13 +274,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=count(1, MAX_JOBS), default=1)
     parser.add_argument("--baseline", default=None, help="also play this commit's levels (base:LEVEL)")
     parser.add_argument("--out", type=Path, default=None, help="append results here; resume from it")
-    parser.add_argument("--show", type=Path, default=None, help="print the tables of a saved run and stop")
+    parser.add_argument(
+        "--show", type=Path, nargs="+", default=None, help="print the tables of saved runs (pooled) and stop"
+    )
     parser.add_argument("--json", action="store_true", help="print the cells as JSON lines")
     args = parser.parse_args(argv)
     if args.show is not None:
-        if not args.show.exists():
-            parser.error(f"--show {args.show}: no such file")
-        print(tables_text(list(load_results(args.show).values())))
+        saved: list[dict[str, Any]] = []
+        for path in args.show:
+            if not path.exists():
+                parser.error(f"--show {path}: no such file")
+            saved += load_results(path).values()
+        cells = pooled(saved)
+        print(tables_text(cells))
+        changes = changes_text(cells)
+        if changes:
+            print(changes)
         return 0
     try:
         if args.cells is not None:
@@ -235,6 +333,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     if not args.json:
         print(tables_text(results))
+        changes = changes_text(results)
+        if changes:
+            print(changes)
     return 0
 
 

@@ -75,3 +75,52 @@ def test_the_baseline_is_a_commit_of_the_ai_loaded_beside_todays() -> None:
     assert type(player).__module__.startswith(old.__name__)
     with pytest.raises(ValueError, match="no-such-commit"):
         frozen_ai.load("no-such-commit")
+
+
+def test_saved_runs_of_several_seeds_are_pooled_and_compared_with_the_baseline(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = []
+    for seed in (3, 4):
+        out = tmp_path / f"seed{seed}.jsonl"
+        argv = ["--cells", "easy:simple:simple", "--pairs", "2", "--seed", str(seed), "--baseline", "HEAD"]
+        assert arena_panel.main([*argv, "--out", str(out)]) == 0
+        files.append(out)
+    capsys.readouterr()
+    runs = [s for f in files for s in arena_panel.load_results(f).values()]
+    cells = {s["a"]: s for s in arena_panel.pooled(runs)}
+    assert sorted(cells) == ["base:easy", "easy"]
+    mine = [s for s in runs if s["a"] == "easy"]
+    easy = cells["easy"]
+    assert easy["seeds"] == [3, 4] and easy["games"] == 8 and easy["pairs"] == 4
+    assert easy["a_game_wins"] == sum(s["a_game_wins"] for s in mine)
+    assert easy["hands"] == sum(s["hands"] for s in mine)
+    points = sum(s["hands"] * s["a_points_per_hand"] for s in mine) / easy["hands"]
+    assert easy["a_points_per_hand"] == pytest.approx(points, abs=1e-3)
+    low, high = easy["a_win_rate_ci95"]
+    assert 0.0 <= low <= easy["a_win_rate"] <= high <= 1.0
+    # a single run is left as it was
+    assert arena_panel.pooled(mine[:1]) == [{**mine[0], "seeds": [3]}]
+    # the baseline here is this very commit: the same deals give the same games, no change
+    assert arena_panel.main(["--show", *map(str, files)]) == 0
+    text = capsys.readouterr().out
+    won = easy["a_game_wins"]
+    assert f"| easy vs simple, simple (seeds 3, 4) | {won} of 8 against {won} of 8 | +0.0 (" in text
+    assert "| +0.00 (" in text
+
+
+def test_the_change_is_after_minus_before_with_both_errors() -> None:
+    def cell(a: str, wins: int, low: float, high: float, points: float, se: float) -> dict[str, object]:
+        return {"a": a, "b": "simple", "rules": "standard", "games": 100, "a_game_wins": wins,
+                "a_win_rate": wins / 100, "a_win_rate_ci95": [low, high], "a_points_per_hand": points,
+                "a_points_per_hand_se": se, "seed": 1}  # fmt: skip
+
+    text = arena_panel.changes_text(
+        [cell("base:hard", 60, 0.5, 0.7, 2.0, 0.3), cell("hard", 66, 0.56, 0.76, 2.4, 0.4)]
+    )
+    # +6 points of win rate; each side's error 0.1 / 1.96, so the half-width is 1.96 * hypot = 14.1
+    assert (
+        "| hard vs simple, standard (seed 1) | 66 of 100 against 60 of 100 | +6.0 (-8.1 to +20.1) |" in text
+    )
+    assert "| +0.40 (-0.58 to +1.38) |" in text
+    assert arena_panel.changes_text([cell("hard", 66, 0.56, 0.76, 2.4, 0.4)]) == ""
