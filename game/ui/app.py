@@ -21,6 +21,7 @@ import os
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -113,6 +114,8 @@ DEFAULT_WINDOW = (1280, 720)
 SELFPLAY_DT = 1.0 / 60.0
 MAX_FRAME_DT = 0.1
 """The most a frame advances the game: after a stall, cards move on rather than jump."""
+FRAME_TIMES_KEPT = 36_000
+"""Frame times kept for `frame_stats` (ten minutes at 60 a second; older ones are dropped)."""
 FRAME_RATE = 60
 IDLE_SLEEP_S = 1.0 / 30.0
 """How long an idle loop waits between looks at the input (it draws nothing meanwhile)."""
@@ -244,8 +247,9 @@ class App:
         self.hands_played = 0
         self.running = True
         self.exit_code = 0
-        self.frame_ms: list[float] = []
-        self.drawn_ms: list[float] = []
+        # The most recent passes only: a game left open for hours must not grow without end.
+        self.frame_ms: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
+        self.drawn_ms: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
         self.frames_drawn = 0
         self._excluded_s = 0.0
         self._dirty = True
@@ -532,6 +536,8 @@ class App:
     def frame_stats(self) -> dict[str, float | int]:
         """Frame work times (events + update + draw + present) in milliseconds.
 
+        The times are those of the last `FRAME_TIMES_KEPT` passes (about ten minutes of
+        animation at 60 frames a second).
         `frames` counts every pass of the loop and `frames_drawn` the ones that drew and
         presented a picture. `frame_ms_*` are over the drawn frames; `work_ms_p99` is over
         every pass that did any work at all (one that only thinks for the AI, draws nothing,

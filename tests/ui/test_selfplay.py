@@ -52,3 +52,17 @@ def test_the_window_close_button_ends_the_loop_cleanly():
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert asyncio.run(app.run()) == 0
     assert app.frame_stats()["frames"] == 1
+
+
+def test_frame_times_keep_only_the_most_recent_passes(tmp_path, monkeypatch):
+    """A game left open for hours keeps a bounded record of its frame times."""
+
+    def passes() -> int:
+        stats = tmp_path / "frames.json"
+        args = ["--selfplay", "1", "--speed", "0", "--seed", "5", "--frame-stats", str(stats)]
+        assert asyncio.run(app_module.main(args)) == 0
+        return json.loads(stats.read_text())["frames"]
+
+    whole = passes()
+    monkeypatch.setattr(app_module, "FRAME_TIMES_KEPT", whole // 2)
+    assert whole > 2 and passes() == whole // 2
