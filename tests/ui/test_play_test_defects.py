@@ -584,3 +584,33 @@ def test_a_bigger_card_and_text_size_never_makes_the_hands_cards_smaller(size, s
     usual = _hand_card(size, 100, monkeypatch)
     bigger = _hand_card(size, step, monkeypatch)
     assert bigger[0] >= usual[0] and bigger[1] >= usual[1], (usual, bigger)
+
+
+# --- The table's tools: one label size, the largest every label fits ---------------------------
+
+
+@pytest.mark.parametrize("size", LABEL_SIZES, ids=[f"{w}x{h}" for w, h in LABEL_SIZES])
+@pytest.mark.parametrize("step", [100, 160])
+def test_the_tool_buttons_share_one_label_size_the_largest_that_fits(size, step, monkeypatch):
+    real = app_module.App._apply_looks
+
+    def sized(self):
+        self.settings.card_size = step
+        real(self)
+
+    monkeypatch.setattr(app_module.App, "_apply_looks", sized)
+    app = sized_app(size)
+    table = start_table(app, deck_for(**GIN), dealer=1, script=[])
+    frames(app)
+    menu = table.controls.buttons["menu"]
+    tools = [b for b in table.panel_buttons.buttons if b is not menu and b.rect.width > 1]
+    assert {"Rank", "Suit", "Help"} <= {b.text for b in tools}
+    sizes = {button.size for button in tools}
+    assert len(sizes) == 1, [(b.text, b.size) for b in tools]
+    (shared,) = sizes
+    room = [(b, b.rect.width - max(8, b.rect.height // 3)) for b in tools]
+    if shared > tools[0].least:  # (at the readable floor a label may use the button's margin)
+        assert all(font(shared).size(b.text)[0] <= width for b, width in room)
+        # as large as the narrowest label allows
+        usual = max(table.layout.font(22), shared)
+        assert shared == usual or any(font(shared + 1).size(b.text)[0] > width for b, width in room)

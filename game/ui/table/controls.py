@@ -99,12 +99,14 @@ class TableControls:
         if layout.zoom != 1.0:  # bigger text: as big as each button's width allows
             for button in self.buttons.values():
                 button.size = fitting_size(button, button.size)
-            # The tools share one size (a row of labels in different sizes looks broken).
-            tools = [b for b in self.panel_buttons.buttons if b is not self.buttons["menu"]]
-            if tools:
-                shared = min(button.size for button in tools)
-                for button in tools:
-                    button.size = shared
+        # The tools share one size, the largest every label fits (a phone's row read Rank at
+        # 18 px beside Scores at 13: labels in different sizes look broken).
+        placed = [self.buttons[name] for name in layout.buttons if name in self.buttons and name != "menu"]
+        tools = [b for b in self.panel_buttons.buttons if b in placed]
+        if tools:
+            shared = min(fitting_size(button, button.size) for button in tools)
+            for button in tools:
+                button.size = shared
 
     def update(self) -> None:
         """Show only the buttons whose actions are legal now."""
