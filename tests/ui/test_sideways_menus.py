@@ -1,0 +1,117 @@
+"""The screens around the table on a phone held sideways (844x390, 740x360): every row a
+finger must hit is at least 44 CSS px tall and inside the window, no text is under 12 px,
+and no two drawn texts (or a text and a picture) overlap. The play-test found them laid out
+at half the desktop's size, their rows about 24 px tall.
+
+Each screen is drawn onto a surface that records where every blit lands; the texts are told
+from the pictures by the surfaces `label` and `render_rich` returned while it drew.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.core import richtext, text
+from game.ui.core.menu import Menu
+from game.ui.screens.title import TitleScene
+
+from .fairplay_helpers import app_at
+from .harness import frames
+from .layout_check import text_size_problems
+
+SIDEWAYS = [(844, 390), (740, 360)]
+FINGER = 44
+
+
+class Recorder(pygame.Surface):
+    """A window-sized surface that keeps every blit's source and the whole rect it was given
+    (not clipped by the window, so a text running off the edge shows)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[no-untyped-def,override]
+        at = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        self.blits.append((source, pygame.Rect(at, size)))
+        return super().blit(source, dest, area, special_flags)
+
+
+def drawn(app: App) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """(text rects, picture rects) the top scene draws onto the window, the felt left out."""
+    frames(app, 2)
+    canvas = Recorder(app.viewport.size)
+    made: set[int] = set()
+
+    def keep(make: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+        def wrapped(*args: object, **kwargs: object) -> pygame.Surface:
+            image = make(*args, **kwargs)
+            made.add(id(image))
+            return image
+
+        return wrapped
+
+    originals = (("label", text.label), ("render_rich", richtext.render_rich))
+    patched = []
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("game.ui"):
+            for name, original in originals:
+                if getattr(module, name, None) is original:
+                    patched.append((module, name, original))
+                    setattr(module, name, keep(original))
+    try:
+        app.stack.top.draw(canvas)
+    finally:
+        for module, name, original in patched:
+            setattr(module, name, original)
+    window = canvas.get_rect()
+    texts = [rect for image, rect in canvas.blits if id(image) in made and rect.width > 1]
+    pictures = [rect for image, rect in canvas.blits if id(image) not in made and rect.size != window.size]
+    return texts, pictures
+
+
+def problems(app: App) -> list[str]:
+    """What a finger or an eye would trip over on the top scene."""
+    found = text_size_problems(app)
+    window = pygame.Rect((0, 0), app.viewport.size)
+    scene = app.stack.top
+    for name, rect in scene.hit_targets():
+        if rect.height / app.viewport.density < FINGER:
+            found.append(f"{name!r} is {rect.height} px tall")
+        if not window.contains(rect):
+            found.append(f"{name!r} {rect} is outside the window")
+    menu = getattr(scene, "menu", None)
+    if isinstance(menu, Menu) and menu.max_scroll == 0:
+        shown = set(menu.visible_rows())
+        found += [f"{item.label!r} is out of view" for i, item in enumerate(menu.items) if i not in shown]
+    texts, pictures = drawn(app)
+    for rect in texts:
+        if not window.contains(rect.inflate(-2, -4)):
+            found.append(f"a text at {rect} is cut by the window")
+    for a, b in itertools.combinations(texts, 2):
+        if a.inflate(-2, -4).colliderect(b.inflate(-2, -4)):
+            found.append(f"texts at {a} and {b} overlap")
+    for picture in pictures:
+        for rect in texts:
+            if picture.inflate(-4, -4).colliderect(rect.inflate(-2, -4)):
+                found.append(f"a picture at {picture} covers a text at {rect}")
+        if not window.contains(picture.inflate(-picture.width // 4, -picture.height // 4)):
+            found.append(f"a picture at {picture} is cut by the window")
+    return found
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_title_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    frames(app, 200)
+    assert not problems(app)
+    rows = app.stack.top.menu
+    assert all(rows.rect.contains(rows.row_rect(i)) for i in range(len(rows.items)))
