@@ -19,6 +19,7 @@ import pytest
 from game.ui.app import App
 from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
+from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.title import TitleScene
 
 from .fairplay_helpers import app_at
@@ -115,3 +116,18 @@ def test_title_sideways(size: tuple[int, int]) -> None:
     assert not problems(app)
     rows = app.stack.top.menu
     assert all(rows.rect.contains(rows.row_rect(i)) for i in range(len(rows.items)))
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_new_match_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    scene = NewMatchScene(app)
+    app.stack.push(scene)
+    assert not problems(app)
+    app.settings.variant, app.settings.players = "oklahoma", "4"
+    scene._build()
+    scene.menu.focus = len(scene.menu.items) - 1  # the list scrolls to its last row
+    scene.menu.follow_focus()
+    assert scene.menu.max_scroll > 0 and scene.menu.focus in scene.menu.visible_rows()
+    assert not problems(app)
