@@ -23,6 +23,7 @@ from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.pause import PauseScene
+from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.scene import TableScene
 
@@ -155,3 +156,17 @@ def test_pause_sideways(size: tuple[int, int]) -> None:
     assert not problems(app)
     menu = app.stack.top.menu
     assert len(menu.visible_rows()) == len(menu.items) >= 7  # every row in view, none scrolled away
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_settings_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    assert not problems(app)
+    assert len(scene.menu.visible_rows()) >= 4  # a good part of the list, beside its explanation
+    scene.menu.focus = len(scene.menu.items) - 1  # the list scrolls to its last row
+    scene.menu.follow_focus()
+    assert scene.menu.max_scroll > 0 and scene.menu.focus in scene.menu.visible_rows()
+    assert not problems(app)
