@@ -18,12 +18,14 @@ import pygame
 import pytest
 
 from game.rules import Match, RuleSet
+from game.storage.stats import Bucket
 from game.ui.app import App
 from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.statistics import StatsScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.scene import TableScene
 
@@ -37,7 +39,8 @@ FINGER = 44
 
 class Recorder(pygame.Surface):
     """A window-sized surface that keeps every blit's source and the whole rect it was given
-    (not clipped by the window, so a text running off the edge shows)."""
+    (not clipped by the window, so a text running off the edge shows; a clip set by the
+    scene, a scrolling list's, does cut it)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
@@ -46,7 +49,11 @@ class Recorder(pygame.Surface):
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[no-untyped-def,override]
         at = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
         size = pygame.Rect(area).size if area is not None else source.get_size()
-        self.blits.append((source, pygame.Rect(at, size)))
+        whole, clip = pygame.Rect(at, size), self.get_clip()
+        if clip != self.get_rect():  # what a list scrolled under its clip hides is not drawn
+            whole = whole.clip(clip)
+        if whole.width and whole.height:
+            self.blits.append((source, whole))
         return super().blit(source, dest, area, special_flags)
 
 
@@ -169,4 +176,20 @@ def test_settings_sideways(size: tuple[int, int]) -> None:
     scene.menu.focus = len(scene.menu.items) - 1  # the list scrolls to its last row
     scene.menu.follow_focus()
     assert scene.menu.max_scroll > 0 and scene.menu.focus in scene.menu.visible_rows()
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_statistics_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    for index in range(6):
+        bucket = Bucket("standard", "2", "hard")
+        app.stats.record_hand(bucket, index < 3, "gin" if index == 0 else "knock", 25, 14)
+        app.stats.record_match(bucket, index < 3, 120)
+    scene = StatsScene(app)
+    app.stack.replace_all(scene)
+    assert not problems(app)
+    scene.step_bucket(1)
+    assert scene.scroller.max_offset > 0  # the rows scroll: the longest ones are at the end
+    scene.scroller.by(scene.scroller.max_offset)
     assert not problems(app)
