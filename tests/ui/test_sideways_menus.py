@@ -23,6 +23,7 @@ from game.ui.app import App
 from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
 from game.ui.screens.new_match import NewMatchScene
+from game.ui.screens.notices import ConfirmScene, NoticeScene
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.statistics import StatsScene
@@ -192,4 +193,17 @@ def test_statistics_sideways(size: tuple[int, int]) -> None:
     scene.step_bucket(1)
     assert scene.scroller.max_offset > 0  # the rows scroll: the longest ones are at the end
     scene.scroller.by(scene.scroller.max_offset)
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_questions_and_notices_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    long = "Your settings could not be saved (the disk is full); the game goes on without saving them. " * 20
+    app.stack.push(NoticeScene(app, ["Your statistics file was damaged: it was set aside.", long]))
+    assert not problems(app)
+    assert app.stack.top.scroller.max_offset > 0  # a text longer than the window scrolls
+    app.stack.replace_all(TitleScene(app))
+    app.stack.push(ConfirmScene(app, "Concede the match?", "Short.", yes=("Concede", lambda: None)))
     assert not problems(app)
