@@ -22,6 +22,7 @@ from game.storage.stats import Bucket
 from game.ui.app import App
 from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
+from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene
 from game.ui.screens.pause import PauseScene
@@ -33,6 +34,7 @@ from game.ui.table.scene import TableScene
 from .fairplay_helpers import app_at
 from .harness import frames
 from .layout_check import text_size_problems
+from .table_support import played_match
 
 SIDEWAYS = [(844, 390), (740, 360)]
 FINGER = 44
@@ -206,4 +208,20 @@ def test_questions_and_notices_sideways(size: tuple[int, int]) -> None:
     assert app.stack.top.scroller.max_offset > 0  # a text longer than the window scrolls
     app.stack.replace_all(TitleScene(app))
     app.stack.push(ConfirmScene(app, "Concede the match?", "Short.", yes=("Concede", lambda: None)))
+    assert not problems(app)
+
+
+@pytest.fixture(scope="module")
+def finished() -> dict[int, Match]:
+    """A match played to its end by two, three and four players."""
+    return {players: played_match(players=players, finish=True) for players in (2, 3, 4)}
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_match_result_sideways(size: tuple[int, int], players: int, finished: dict[int, Match]) -> None:
+    app = app_at(size)
+    scene = MatchResultScene(app, finished[players])
+    scene.celebrated = True  # the scoreboard itself, not the celebration over it
+    app.stack.replace_all(scene)
     assert not problems(app)
