@@ -26,6 +26,7 @@ from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene
 from game.ui.screens.pause import PauseScene
+from game.ui.screens.score_sheet import ScoreSheetScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.statistics import StatsScene
 from game.ui.screens.title import TitleScene
@@ -225,3 +226,16 @@ def test_match_result_sideways(size: tuple[int, int], players: int, finished: di
     scene.celebrated = True  # the scoreboard itself, not the celebration over it
     app.stack.replace_all(scene)
     assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_score_sheet_sideways(size: tuple[int, int], players: int, finished: dict[int, Match]) -> None:
+    app = app_at(size)
+    scene = ScoreSheetScene(app, finished[players])
+    app.stack.replace_all(scene)
+    assert not problems(app)  # opened at the latest hands
+    assert scene.max_scroll > 0
+    scene.scroll = 0
+    assert not problems(app)
+    assert any(name.startswith("hand") for name, _ in scene.hit_targets())  # hands to review
