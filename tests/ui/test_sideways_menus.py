@@ -30,6 +30,7 @@ from game.ui.screens.score_sheet import ScoreSheetScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.statistics import StatsScene
 from game.ui.screens.title import TitleScene
+from game.ui.table.privacy import PrivacyScene
 from game.ui.table.scene import TableScene
 
 from .fairplay_helpers import app_at
@@ -239,3 +240,11 @@ def test_score_sheet_sideways(size: tuple[int, int], players: int, finished: dic
     scene.scroll = 0
     assert not problems(app)
     assert any(name.startswith("hand") for name, _ in scene.hit_targets())  # hands to review
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+@pytest.mark.parametrize("name", ["South", "Grandmother Elizabeth Anne"])
+def test_pass_the_device_sideways(size: tuple[int, int], name: str) -> None:
+    app = app_at(size)
+    app.stack.replace_all(PrivacyScene(app, name, lambda: None, lambda: None))
+    assert not problems(app)
