@@ -30,11 +30,12 @@ from game.ui.screens.score_sheet import ScoreSheetScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.statistics import StatsScene
 from game.ui.screens.title import TitleScene
+from game.ui.table.away_game import AwayGameScene
 from game.ui.table.privacy import PrivacyScene
 from game.ui.table.scene import TableScene
 
 from .fairplay_helpers import app_at
-from .harness import frames
+from .harness import frames, run_until
 from .layout_check import text_size_problems
 from .table_support import played_match
 
@@ -247,4 +248,18 @@ def test_score_sheet_sideways(size: tuple[int, int], players: int, finished: dic
 def test_pass_the_device_sideways(size: tuple[int, int], name: str) -> None:
     app = app_at(size)
     app.stack.replace_all(PrivacyScene(app, name, lambda: None, lambda: None))
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_sit_out_panel_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    table = TableScene(app, Match(RuleSet.preset("standard", players=3), random.Random(1)))
+    app.stack.replace_all(table)  # the person sits out first: the AIs' hand, move by move
+    run_until(app, lambda: isinstance(app.stack.top, AwayGameScene))
+    away = app.stack.top
+    run_until(app, lambda: away.game is not None and away.game.moves >= 9)
+    assert not problems(app)
+    away.skip()
+    run_until(app, lambda: away.done)
     assert not problems(app)
