@@ -9,6 +9,7 @@ from the pictures by the surfaces `label` and `render_rich` returned while it dr
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import random
 import sys
@@ -22,6 +23,7 @@ from game.storage.stats import Bucket
 from game.ui.app import App
 from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
+from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
 from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene
@@ -34,7 +36,7 @@ from game.ui.table.away_game import AwayGameScene
 from game.ui.table.privacy import PrivacyScene
 from game.ui.table.scene import TableScene
 
-from .fairplay_helpers import app_at
+from .fairplay_helpers import app_at, finish_hand, press
 from .harness import frames, run_until
 from .layout_check import text_size_problems
 from .table_support import played_match
@@ -262,4 +264,16 @@ def test_sit_out_panel_sideways(size: tuple[int, int]) -> None:
     assert not problems(app)
     away.skip()
     run_until(app, lambda: away.done)
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_daily_result_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    open_daily(app, datetime.date(2026, 11, 30))
+    table = app.stack.top
+    run_until(app, lambda: table.hand is not None and not table.dealing)
+    finish_hand(app, table)
+    press(app, pygame.K_RETURN)  # the hand's result panel closes onto the daily result
+    assert isinstance(app.stack.top, DailyResultScene)
     assert not problems(app)
