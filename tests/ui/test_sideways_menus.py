@@ -24,6 +24,7 @@ from game.ui.app import App
 from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
 from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
+from game.ui.fairplay.deal_check import FairPlayScene, open_deal_check
 from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene
@@ -276,4 +277,19 @@ def test_daily_result_sideways(size: tuple[int, int]) -> None:
     finish_hand(app, table)
     press(app, pygame.K_RETURN)  # the hand's result panel closes onto the daily result
     assert isinstance(app.stack.top, DailyResultScene)
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_deal_check_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    table = TableScene(app)
+    app.stack.replace_all(table)
+    finish_hand(app, table)
+    open_deal_check(app, table)
+    scene = app.stack.top
+    assert isinstance(scene, FairPlayScene)
+    assert not problems(app)
+    assert scene.body.max_scroll > 0  # the deck scrolls into view
+    scene.body.scroll = scene.body.max_scroll
     assert not problems(app)
