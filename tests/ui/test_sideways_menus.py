@@ -26,6 +26,7 @@ from game.ui.core.menu import Menu
 from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
 from game.ui.fairplay.deal_check import FairPlayScene, open_deal_check
 from game.ui.screens.match_result import MatchResultScene
+from game.ui.screens.name_entry import NameEntryScene
 from game.ui.screens.new_match import NewMatchScene
 from game.ui.screens.notices import ConfirmScene, NoticeScene
 from game.ui.screens.pause import PauseScene
@@ -292,4 +293,13 @@ def test_deal_check_sideways(size: tuple[int, int]) -> None:
     assert not problems(app)
     assert scene.body.max_scroll > 0  # the deck scrolls into view
     scene.body.scroll = scene.body.max_scroll
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_name_entry_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    note = "Up to 16 letters, digits, spaces, ' - or . Empty: the seat is called by its place."
+    app.stack.push(NameEntryScene(app, "Name for North", "Grandmother Eliz", lambda text: "", note))
     assert not problems(app)
