@@ -25,6 +25,7 @@ from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
 from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
 from game.ui.fairplay.deal_check import FairPlayScene, open_deal_check
+from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.name_entry import NameEntryScene
 from game.ui.screens.new_match import NewMatchScene
@@ -302,4 +303,16 @@ def test_name_entry_sideways(size: tuple[int, int]) -> None:
     app.stack.replace_all(TitleScene(app))
     note = "Up to 16 letters, digits, spaces, ' - or . Empty: the seat is called by its place."
     app.stack.push(NameEntryScene(app, "Name for North", "Grandmother Eliz", lambda text: "", note))
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_help_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    scene = HelpScene(app)
+    app.stack.push(scene)
+    assert not problems(app)
+    assert scene.max_scroll > 0  # the rest of the help scrolls into view
+    scene.scroller.by(scene.max_scroll)
     assert not problems(app)
