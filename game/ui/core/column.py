@@ -152,6 +152,13 @@ def row_height(view: Viewport, landscape: float, portrait: float | None = None) 
     return max(units, TOUCH_MIN * view.density / view.scale)
 
 
+def finger_row(view: Viewport, landscape: float, portrait: float | None = None) -> float:
+    """:func:`row_height`, and on a phone held sideways too never under 44 logical pixels
+    (the menus around the table; the table's own panels keep their heights)."""
+    units = row_height(view, landscape, portrait)
+    return max(units, TOUCH_MIN * view.density / view.scale) if view.short_landscape else units
+
+
 def place_button_bar(view: Viewport, column: Column, buttons: list[Button]) -> None:
     """Four buttons taken from the foot of `column`: one row on a big screen, two rows of
     two on a phone (each still a fingertip tall), their labels sized to match."""

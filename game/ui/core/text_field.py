@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, finger_row, split
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.menu import fit_text
 from game.ui.core.text import blit_text, font, wrap
@@ -75,7 +75,7 @@ class TextField:
     def layout(self, view: Viewport) -> None:
         """Title, field, note, and the three buttons in a row, on a panel in the middle."""
         portrait = view.portrait
-        heights = (44.0, row_height(view, 52, 50), self.look.note_height, row_height(view, 48, 46))
+        heights = (44.0, finger_row(view, 52, 50), self.look.note_height, finger_row(view, 48, 46))
         pad = 14.0
         total = sum(heights) + 3 * 10 + 2 * pad
         column = Column(

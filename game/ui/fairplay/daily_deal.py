@@ -22,7 +22,7 @@ from game.rules import Hand, IllegalAction, Match, RuleSet, daily_deck, daily_sa
 from game.rules.daily import DAILY_DEALER, daily_date
 from game.storage.stats import DailyResult
 from game.ui.core import browser, dates, theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, finger_row, panel_view, split
 from game.ui.core.drawing import felt, panel
 from game.ui.core.page import ButtonBar, Page, ScrollBody
 from game.ui.core.scene import GameApp, OneHandPause, Scene
@@ -246,13 +246,14 @@ class DailyResultScene(Scene):
 
     def resized(self) -> None:
         """A board: the title, the scrolling result, the buttons along the bottom."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
-        outer = Column(view, width=820, top=8 if portrait else 32, bottom=8 if portrait else 32, margin=8)
+        tight = portrait or view.design is not None  # a phone, upright or held sideways
+        outer = Column(view, width=820, top=8 if tight else 32, bottom=8 if tight else 32, margin=8)
         self.board = outer.remaining()
         inner = outer.inside(side=(24 if portrait else 56), top=8, bottom=12)
-        self.title_rect = inner.take(36 if portrait else 52, gap=6)
-        size, gap = row_height(view, 52, 46), view.px(10)
+        self.title_rect = inner.take(36 if tight else 52, gap=6)
+        size, gap = finger_row(view, 52, 46), view.px(10)
         count = len(self.bar.buttons)
         if portrait and count > 3:  # two rows of two on a phone
             lower = split(inner.take_bottom(size, gap=8), 2, gap)
@@ -268,7 +269,7 @@ class DailyResultScene(Scene):
         self.body.place(body, self.page.height, line=font(view.font(20)).get_linesize())
 
     def _build_page(self, width: int) -> Page:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         outcome = self.outcome
         body, small = view.font(21 if not portrait else 17), view.font(17 if not portrait else 14)
@@ -371,10 +372,10 @@ class DailyResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled result and the buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.board, view.scale)
-        blit_text(surface, self.title(), view.font(40 if not view.portrait else 26), theme.GOLD, "center",
+        blit_text(surface, self.title(), view.font(26 if view.portrait or view.design else 40), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         body = self.body.rect
         # A short page sits a little above the middle of the room it has.

@@ -31,7 +31,7 @@ import pygame
 
 from game.rules import Card, DealTerms, fingerprint, verify_commitment
 from game.ui.core import theme
-from game.ui.core.column import Column, place_button_bar
+from game.ui.core.column import Column, panel_view, place_button_bar
 from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
 from game.ui.core.page import ButtonBar, Page, ScrollBody, wrap_anywhere
@@ -135,24 +135,25 @@ class FairPlayScene(Scene):
 
     def resized(self) -> None:
         """A board over the felt: title, the scrolling check, a notice line, the buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
-        outer = Column(view, width=1000, top=8 if portrait else 24, bottom=8 if portrait else 24, margin=8)
+        tight = portrait or view.design is not None  # a phone, upright or held sideways
+        outer = Column(view, width=1000, top=8 if tight else 24, bottom=8 if tight else 24, margin=8)
         self.board = outer.remaining()
         inner = outer.inside(side=(24 if portrait else 48), top=8, bottom=10)
-        self.title_rect = inner.take(36 if portrait else 48, gap=4)
-        place_button_bar(view, inner, self.bar.buttons)
-        self.notice_rect = inner.take_bottom(40 if portrait else 46, gap=6)
+        self.title_rect = inner.take(36 if tight else 48, gap=4)
+        place_button_bar(view, inner, self.bar.buttons)  # at the lobby's scale, a fingertip tall
+        self.notice_rect = inner.take_bottom(40 if tight else 46, gap=6)
         body = inner.remaining()
         self.page = self._build_page(body.width - view.px(10))
         self.body.place(body, self.page.height, line=font(self._body_size).get_linesize())
 
     @property
     def _body_size(self) -> int:
-        return self.app.viewport.font(21 if not self.app.viewport.portrait else 16)
+        return panel_view(self.app.viewport).font(21 if not panel_view(self.app.viewport).portrait else 16)
 
     def _build_page(self, width: int) -> Page:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         deal, check = self.deal, check_of(self.deal)
         body, small = self._body_size, view.font(17 if not portrait else 14)
@@ -252,7 +253,7 @@ class FairPlayScene(Scene):
         """Buttons and their keys first, then scrolling."""
         if self.bar.handle(event):
             return
-        self.body.handle(event, self.app.viewport.density)
+        self.body.handle(event, panel_view(self.app.viewport).density)
 
     def animating(self) -> bool:
         """Only while a finger drags the deck along."""
@@ -265,16 +266,17 @@ class FairPlayScene(Scene):
     def _notice_lines(self) -> list[str]:
         if not self.notice:
             return []
-        size = self.app.viewport.font(17 if not self.app.viewport.portrait else 13)
+        size = panel_view(self.app.viewport).font(17 if not panel_view(self.app.viewport).portrait else 13)
         return wrap_anywhere(self.notice, size, self.notice_rect.width)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the scrolled check, the notice and the buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.board, view.scale)
-        blit_text(surface, "Deal check", view.font(theme.TITLE.of(view)), theme.GOLD, "midleft",
+        title = view.font(30 if view.design else theme.TITLE.of(view))
+        blit_text(surface, "Deal check", title, theme.GOLD, "midleft",
                   self.title_rect.midleft)  # fmt: skip
         body = self.body.rect
         self.page.draw(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.online.endpoints import setting_problem
+from game.ui.core.column import panel_view
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text_field import FieldLook, TextField
 from game.ui.online.page import page_is_https, servers
@@ -49,7 +50,7 @@ class ServerEntryScene(Scene):
 
     def resized(self) -> None:
         """The panel in the middle of the window."""
-        self.entry.layout(self.app.viewport)
+        self.entry.layout(panel_view(self.app.viewport))  # the lobby's scale held sideways
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The three buttons."""
@@ -77,4 +78,4 @@ class ServerEntryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the field with a caret, the note or the problem, the buttons."""
         note = NOTE + f" Now: {', '.join(servers(self.app.settings)) or 'none'}."
-        self.entry.draw(surface, self.app.viewport, "Online server", note)
+        self.entry.draw(surface, panel_view(self.app.viewport), "Online server", note)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.keys import help_lines
 from game.ui.core.menu import TAP_SLOP, Scroller
@@ -66,12 +66,13 @@ class HelpScene(Scene):
 
     def resized(self) -> None:
         """A panel filling most of the window; the text wraps to its width."""
-        view = self.app.viewport
-        column = Column(view, width=1040, top=12 if view.portrait else 50, bottom=12 if view.portrait else 50)
+        view = panel_view(self.app.viewport)
+        edge = 12 if view.portrait else 8 if view.design else 50  # held sideways: little to spare
+        column = Column(view, width=1040, top=edge, bottom=edge)
         self.box = column.remaining()
         inner = column.inside(side=32, top=12, bottom=12)
-        inner.take(52 if not view.portrait else 40)
-        self.close.rect = inner.take_bottom(row_height(view, 46), gap=8)
+        inner.take(40 if view.portrait or view.design else 52)
+        self.close.rect = inner.take_bottom(finger_row(view, 46), gap=8)
         self.close.size = view.font(24 if not view.portrait else 20)
         self.close.show_key = not view.portrait
         self.scroller.rect = inner.remaining()
@@ -90,8 +91,8 @@ class HelpScene(Scene):
     @property
     def font_size(self) -> int:
         """The body text size."""
-        view = self.app.viewport
-        return view.font(24 if not view.portrait else 16)
+        view = panel_view(self.app.viewport)
+        return view.font(16 if view.portrait else 21 if view.design else 24)
 
     @property
     def line_height(self) -> int:
@@ -134,10 +135,11 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A dark panel with the rules in brief and the controls."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         scrim(surface, theme.SCRIM_DARK)
         panel(surface, self.box, view.scale)
-        blit_text(surface, "How to play", view.font(theme.TITLE.of(view)), theme.GOLD, "midtop",
+        size = view.font(30 if view.design else theme.TITLE.of(view))
+        blit_text(surface, "How to play", size, theme.GOLD, "midtop",
                   (self.box.centerx, self.box.y + view.px(14)))  # fmt: skip
         clip = surface.get_clip()
         surface.set_clip(self.body)

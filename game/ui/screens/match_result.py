@@ -9,7 +9,7 @@ import pygame
 from game.rules import Match
 from game.storage.settings import MatchSetup
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split, split_by_labels
+from game.ui.core.column import Column, finger_row, panel_view, row_height, split, split_by_labels
 from game.ui.core.drawing import board, centred_lines, felt, wrapped_lines
 from game.ui.core.keys import key_map
 from game.ui.core.scene import GameApp, Scene
@@ -96,11 +96,12 @@ class MatchResultScene(Scene):
 
     def resized(self) -> None:
         """A scoreboard in the middle, the buttons along its bottom (two rows on a phone)."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
-        column = Column(view, width=780, top=12 if portrait else 50, bottom=12 if portrait else 50)
+        edge = 12 if portrait else 8 if view.design else 50  # held sideways: little to spare
+        column = Column(view, width=780, top=edge, bottom=edge)
         self.board = column.remaining()
-        inner = column.inside(side=40, bottom=16)
+        inner = column.inside(side=40, bottom=12 if view.design else 16)
         gap = view.px(12)
         size = view.font(theme.BUTTON_TEXT.of(view))
         buttons = self.buttons.buttons
@@ -112,7 +113,7 @@ class MatchResultScene(Scene):
             upper = [inner.take_bottom(row_height(view, 50, 48))]
             places = [upper[0], *lower]
         else:
-            row = inner.take_bottom(row_height(view, 50, 46))
+            row = inner.take_bottom(finger_row(view, 50, 46))
             left, right = split(row, 2, gap)
             places = [left, *split(right, 3, gap)]
             if not _fit(buttons, places, view):  # a phone held sideways: widths by label
@@ -205,8 +206,10 @@ class MatchResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The scoreboard."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
+        # Held sideways (the lobby's scale) the words are sized between a phone's and a desktop's.
+        sizes = (30, 16, 16, 14) if portrait else (34, 21, 20, 18) if view.design else (52, 28, 26, 22)
         surface.blit(felt(view.size), (0, 0))
         match = self.match
         area = self.board
@@ -215,12 +218,10 @@ class MatchResultScene(Scene):
         pad = view.px(20 if portrait else 40)
         x, width = area.x + pad, area.width - 2 * pad
         y = area.y + view.px(18)
-        y = centred_lines(
-            surface, title, view.font(52 if not portrait else 30), theme.GOLD, area.centerx, y, width
-        )
+        y = centred_lines(surface, title, view.font(sizes[0]), theme.GOLD, area.centerx, y, width)
         self.draw_list = [("title", title)]
-        y += view.px(16)
-        size = view.font(28 if not portrait else 16)
+        y += view.px(16 if not view.design else 10)
+        size = view.font(sizes[1])
         step = round(font(size).get_linesize() * 1.35)
         label_w = width * (0.5 if not portrait else 0.42)
         cell_w = (width - label_w) / len(headers)
@@ -254,12 +255,10 @@ class MatchResultScene(Scene):
         else:
             margins = ["Margins:", *lines] if len(lines) > 1 else ["Margin: " + ", ".join(lines)]
         for margin in margins:
-            y = centred_lines(
-                surface, margin, view.font(26 if not portrait else 16), theme.INK, area.centerx, y, width
-            )
+            y = centred_lines(surface, margin, view.font(sizes[2]), theme.INK, area.centerx, y, width)
             self.draw_list.append(("margin", margin))
         hands = len(match.played)
-        centred_lines(surface, f"{hands} hands played", view.font(22 if not portrait else 14), theme.DIM, area.centerx,
+        centred_lines(surface, f"{hands} hands played", view.font(sizes[3]), theme.DIM, area.centerx,
                  y + view.px(10), width)  # fmt: skip
         self.buttons.draw(surface)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.core.column import panel_view
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text_field import TextField
 
@@ -59,7 +60,7 @@ class NameEntryScene(Scene):
 
     def resized(self) -> None:
         """The panel in the middle of the window."""
-        self.entry.layout(self.app.viewport)
+        self.entry.layout(panel_view(self.app.viewport))  # the lobby's scale held sideways
 
     def hit_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The three buttons."""
@@ -87,4 +88,4 @@ class NameEntryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the field with a caret, the note or the problem, the buttons."""
-        self.entry.draw(surface, self.app.viewport, self.title, self.note)
+        self.entry.draw(surface, panel_view(self.app.viewport), self.title, self.note)

@@ -21,7 +21,7 @@ import pygame
 from game.rules import Match
 from game.storage.settings import VARIANT_NAMES, MatchSetup, OptionInfo, Settings
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import TOUCH_MIN, Column, finger_row, panel_view, row_height, split
 from game.ui.core.drawing import felt
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem, fit_text
@@ -168,7 +168,7 @@ class NewMatchScene(Scene):
 
     def resized(self) -> None:
         """Portrait: list, explanation, buttons stacked. Landscape: list | explanation + buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         for button in self.buttons.buttons:
             button.size = view.font(24 if not view.portrait else 19)
             button.show_key = not view.portrait
@@ -181,7 +181,7 @@ class NewMatchScene(Scene):
         self.menu.follow_focus()
 
     def _portrait(self) -> None:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         column = Column(view, width=520, top=10, bottom=10)
         self.title_rect = column.take(40, gap=0)
         self.summary_rect = column.take(22, gap=8)
@@ -192,17 +192,18 @@ class NewMatchScene(Scene):
         self.menu.stacked = True
 
     def _landscape(self) -> None:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         design_w, design_h = view.design_size
         width = min(1240.0, design_w - 40)
         left = (design_w - width) / 2
-        top = 18.0
-        self.title_rect = view.rect(left, top, width, 56)
-        self.summary_rect = view.rect(left, top + 56, width, 28)
-        body_top = top + 56 + 28 + 14
+        # Held sideways (the lobby's scale): a shorter heading, so more rows are in view.
+        top, title_h, summary_h, gap = (6.0, 40.0, 24.0, 8.0) if view.design else (18.0, 56.0, 28.0, 14.0)
+        self.title_rect = view.rect(left, top, width, title_h)
+        self.summary_rect = view.rect(left, top + title_h, width, summary_h)
+        body_top = top + title_h + summary_h + gap
         list_w = width * 0.56
-        body_h = design_h - body_top - 20
-        self._menu_in(view.rect(left, body_top, list_w, body_h), 46, 24)
+        body_h = design_h - body_top - (10 if view.design else 20)
+        self._menu_in(view.rect(left, body_top, list_w, body_h), finger_row(view, 46), 24)
         side_x = left + list_w + 28
         side_w = width - list_w - 28
         buttons_h = 50.0
@@ -211,7 +212,7 @@ class NewMatchScene(Scene):
         self.back_button.rect, self.start_button.rect = split(row, 2, view.px(16))
 
     def _menu_in(self, area: pygame.Rect, rows: float, text: float) -> None:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         old = self.menu
         self.menu = Menu(old.items, area, row_height=view.px(rows), font_size=view.font(text))
         self.menu.focus, self.menu.scroll = old.focus, old.scroll
@@ -305,7 +306,7 @@ class NewMatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, what the match will be, the rows, the explanation and the buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         title = "Create a table" if self.online is not None else "New match"
@@ -324,7 +325,7 @@ class NewMatchScene(Scene):
         info = self.focused_option()
         if info is None:
             return
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         rect = self.details
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=max(6, view.px(10)))
@@ -371,8 +372,10 @@ class NewMatchScene(Scene):
     ) -> int:
         """The option's choices as rows to click, the current one marked (landscape, where
         there is room)."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         step = round(font(size).get_linesize() * 1.25)
+        if view.design:  # held sideways: each choice a fingertip tall, or none where no room
+            step = max(step, round(TOUCH_MIN * view.density) + max(2, view.px(3)))
         if len(info.choices) <= 2 or y + step * (len(info.choices) + 1) > bottom:
             return y
         blit_text(surface, "Choose:", size, theme.DIM, "topleft", (x, y))

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, finger_row, panel_view, split
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.menu import TAP_SLOP, Scroller
 from game.ui.core.scene import GameApp, Scene
@@ -65,7 +65,7 @@ class Dialog(Scene):
     @property
     def text_size(self) -> int:
         """The paragraphs' text size in pixels."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         return view.font(theme.BODY.of(view))
 
     @property
@@ -75,12 +75,13 @@ class Dialog(Scene):
 
     def resized(self) -> None:
         """A panel sized to its text, in the middle of the window; the buttons at its foot."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         design_h = view.design_size[1]
-        pad = 16.0 if not portrait else 12.0
-        title_h = 52.0 if not portrait else 40.0
-        buttons_h = row_height(view, 48, 46)
+        tight = portrait or view.design is not None  # a phone, upright or held sideways
+        pad = 16.0 if not tight else 12.0
+        title_h = 52.0 if not tight else 40.0
+        buttons_h = finger_row(view, 48, 46)
         width = 640.0 if not portrait else 400.0
         probe = Column(view, width=width, margin=12)
         text_w = view.px(probe.width - 2 * pad)
@@ -173,10 +174,10 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed screen underneath, the panel, the text and the buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         scrim(surface)
         panel(surface, self.box, view.scale)
-        size = view.font(36 if not view.portrait else 26)
+        size = view.font(26 if view.portrait or view.design else 36)
         title = self.title
         if font(size).size(title)[0] > self.title_rect.width:
             size = max(view.font(12), size * self.title_rect.width // max(1, font(size).size(title)[0]))

@@ -11,7 +11,7 @@ from game.rules import Match
 from game.storage.settings import MatchSetup
 from game.storage.stats import Bucket
 from game.ui.core import browser, theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem
@@ -107,14 +107,17 @@ class PauseScene(Scene):
 
     def resized(self) -> None:
         """A panel in the middle of the window: the title, then the menu."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
+        # Held sideways (the lobby's scale): the rows two abreast, so all are in view.
+        columns = 2 if view.design else 1
         design_h = view.design_size[1]
-        rows = row_height(view, 48, 46)
-        title_h, pad = (56.0, 16.0) if not portrait else (44.0, 12.0)
-        menu_h = rows * 8 / 7 * len(self.items) + 2
+        rows = finger_row(view, 48, 46)
+        title_h, pad = (56.0, 16.0) if not portrait and columns == 1 else (44.0, 12.0)
+        menu_h = rows * 8 / 7 * -(-len(self.items) // columns) + 2
         total = min(design_h - 24, pad + title_h + menu_h + pad)
-        column = Column(view, width=480, top=max(12.0, (design_h - total) / 2), margin=16)
+        width = 480 if columns == 1 else 600
+        column = Column(view, width=width, top=max(12.0, (design_h - total) / 2), margin=16)
         box_top = column.y
         column.skip(pad)
         self.title_rect = column.take(title_h, gap=0)
@@ -123,8 +126,12 @@ class PauseScene(Scene):
         self.box = view.rect(column.x - pad, box_top, column.width + 2 * pad, column.y - box_top)
         focus, scroll = self.menu.focus, self.menu.scroll
         self.menu = Menu(
-            self.items, area, row_height=view.px(rows), font_size=view.font(26 if not portrait else 20)
+            self.items,
+            area,
+            row_height=view.px(rows),
+            font_size=view.font(20 if portrait or columns > 1 else 26),
         )
+        self.menu.columns = columns
         self.menu.density = view.density
         self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
 
@@ -227,9 +234,9 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table, and the menu on its own panel (nothing drawn on the cards)."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         scrim(surface)
         panel(surface, self.box, view.scale)
-        size = view.font(48 if not view.portrait else 34)
+        size = view.font(34 if view.portrait or view.design else 48)
         blit_text(surface, "Paused", size, theme.GOLD, "center", self.title_rect.center)
         self.drawn = self.menu.draw(surface)

@@ -26,7 +26,7 @@ import pygame
 from game.rules import Match, PlayedHand, ResultKind
 from game.storage.settings import MatchSetup
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.richtext import render_rich
 from game.ui.core.scene import GameApp, Scene
@@ -240,24 +240,25 @@ class ScoreSheetScene(Scene):
     @property
     def text_size(self) -> int:
         """The rows' text size in pixels."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         return view.font(22 if not view.portrait else 15)
 
     @property
     def small_size(self) -> int:
         """The details' text size in pixels."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         return view.font(18 if not view.portrait else 13)
 
     def resized(self) -> None:
         """A tall panel: title, column names, the scrolling rows, the Close button."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
-        column = Column(view, width=900, top=10 if portrait else 30, bottom=10 if portrait else 30)
+        edge = 10 if portrait else 8 if view.design else 30  # held sideways: little to spare
+        column = Column(view, width=900, top=edge, bottom=edge)
         self.box = column.remaining()
         inner = column.inside(side=24, top=8, bottom=10)
         inner.take(46 if not portrait else 50, gap=4)  # the title and the rules line
-        self.close.rect = inner.take_bottom(row_height(view, 44), gap=8)
+        self.close.rect = inner.take_bottom(finger_row(view, 44), gap=8)
         self.close.size = view.font(24 if not portrait else 19)
         self.close.show_key = not portrait
         heading = (
@@ -279,7 +280,7 @@ class ScoreSheetScene(Scene):
             lines = wrap(row.detail, self.small_size, max(20, detail_w)) if row.detail else []
             two = row.kind in ("hand", "round", "boxes")
             height = max(line + small * max(0, len(lines) - 1), line * 2 if two else line) + view.px(8)
-            if self.reviewable(row) and portrait:
+            if self.reviewable(row) and (portrait or view.design):  # a finger opens it
                 height = max(height, round(44 * view.density) + 2)
             self.placed.append(_Placed(row, lines, height))
         mine = [i for i, placed in enumerate(self.placed) if self.reviewable(placed.row)]
@@ -291,7 +292,7 @@ class ScoreSheetScene(Scene):
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
     def _side_width(self, inner: Column) -> int:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         share = (
             (0.19 if self.match.sides == 2 else 0.16)
             if not view.portrait
@@ -329,7 +330,9 @@ class ScoreSheetScene(Scene):
         rects = []
         y = self.body.y - self.scroll
         for index, placed in enumerate(self.placed):
-            rect = pygame.Rect(self.body.x, y, self.body.width - self.app.viewport.px(10), placed.height)
+            rect = pygame.Rect(
+                self.body.x, y, self.body.width - panel_view(self.app.viewport).px(10), placed.height
+            )
             if self.body.contains(rect):
                 rects.append((index, rect))
             y += placed.height
@@ -381,7 +384,7 @@ class ScoreSheetScene(Scene):
             steps = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page}
             if event.key in steps:
                 self._scroll_by(
-                    self.app.viewport.px(steps[event.key])
+                    panel_view(self.app.viewport).px(steps[event.key])
                     if abs(steps[event.key]) == 60
                     else steps[event.key]
                 )
@@ -404,7 +407,7 @@ class ScoreSheetScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             if not getattr(event, "touch", False):
                 self.buttons.hover(event.pos)
-            offset = self._drag.move(event.pos, self.app.viewport.px(TAP_SLOP))
+            offset = self._drag.move(event.pos, panel_view(self.app.viewport).px(TAP_SLOP))
             if offset is not None:
                 self.scroll = max(0, min(self.max_scroll, offset))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -426,7 +429,7 @@ class ScoreSheetScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The pad: title, column names, rows (clipped and scrolled), the Close button."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         scrim(surface, theme.SCRIM_DARK)
         radius = max(8, round(18 * view.scale))
@@ -437,7 +440,7 @@ class ScoreSheetScene(Scene):
         self.draw_list = []
         rules = self.match.rules
         title = "Score sheet"
-        blit_text(surface, title, view.font(40 if not portrait else 28), theme.GOLD, "midtop",
+        blit_text(surface, title, view.font(28 if portrait or view.design else 40), theme.GOLD, "midtop",
                   (self.box.centerx, self.box.y + view.px(8)))  # fmt: skip
         variant = rules.variant.value.capitalize()
         note = f"{variant} gin to {self.match.target}; gin {rules.gin_bonus}, undercut {rules.undercut_bonus}"
@@ -489,7 +492,7 @@ class ScoreSheetScene(Scene):
         self.buttons.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, placed: _Placed, y: int) -> None:
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         row = placed.row
         size, small = self.text_size, self.small_size
         line = font(size).get_linesize()
@@ -543,7 +546,7 @@ class ScoreSheetScene(Scene):
 
     def _draw_boxes(self, surface: pygame.Surface, x: int, cy: int, count: int) -> None:
         """`count` small squares, the boxes a hand won (a mark, not a letter)."""
-        side = max(4, self.app.viewport.px(7))
+        side = max(4, panel_view(self.app.viewport).px(7))
         gap = max(1, side // 3)
         for index in range(count):
             pygame.draw.rect(surface, theme.GOLD, (x + index * (side + gap), cy - side // 2, side, side),
@@ -552,7 +555,10 @@ class ScoreSheetScene(Scene):
     def _scroll_bar(self, surface: pygame.Surface) -> None:
         body = self.body
         track = pygame.Rect(
-            body.right - self.app.viewport.px(5), body.y, max(3, self.app.viewport.px(4)), body.height
+            body.right - panel_view(self.app.viewport).px(5),
+            body.y,
+            max(3, panel_view(self.app.viewport).px(4)),
+            body.height,
         )
         content = self.content_height
         length = max(12, body.height * body.height // max(1, content))

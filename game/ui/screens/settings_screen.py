@@ -16,7 +16,7 @@ import pygame
 from game.rules import Card
 from game.storage.settings import NAME_EXPLANATION, NAME_LENGTH
 from game.ui.core import browser, theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view, row_height
 from game.ui.core.drawing import panel, scrim
 from game.ui.core.keys import codes
 from game.ui.core.layout import card_size
@@ -24,6 +24,7 @@ from game.ui.core.menu import Menu, MenuItem, fit_text
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.seating import PLACES
 from game.ui.core.text import blit_text, font, wrap
+from game.ui.core.viewport import Viewport
 from game.ui.core.widgets import Button, ButtonRow
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -186,7 +187,10 @@ class SettingsScene(Scene):
         When the window (or a big text size) leaves too little room, the cards and then the
         line about where settings are kept give way, so the list keeps at least a few rows.
         """
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
+        if view.design:
+            self._sideways(view)
+            return
         portrait = view.portrait
         design_h = view.design_size[1]
         rows = row_height(view, 50, 52)
@@ -226,6 +230,39 @@ class SettingsScene(Scene):
         self.menu.follow_focus()
         self.done_button.size = view.font(24 if not portrait else 19)
         self.done_button.show_key = not portrait
+
+    def _sideways(self, view: Viewport) -> None:
+        """A phone held sideways, at the lobby's scale: the rows on the left (each a fingertip
+        tall, scrolling), the explanation, the cards, where kept and Done beside them."""
+        design_w, design_h = view.design_size
+        pad, gap = 12.0, 8.0
+        width = min(840.0, design_w - 24)
+        left, top = (design_w - width) / 2, 8.0
+        self.box = view.rect(left, top, width, design_h - 2 * top)
+        self.title_rect = view.rect(left + pad, top + pad / 2, width - 2 * pad, 34)
+        body_top = top + pad / 2 + 34 + 4
+        body_h = design_h - top - pad - body_top
+        list_w = (width - 2 * pad) * 0.58
+        rows = finger_row(view, 50)
+        side_x = left + pad + list_w + 16
+        side_w = width - 2 * pad - list_w - 16
+        button = finger_row(view, 46)
+        self.done_button.rect = view.rect(side_x, body_top + body_h - button, side_w, button)
+        self.where_rect = view.rect(side_x, body_top + body_h - button - gap - 34, side_w, 34)
+        # The cards where the explanation keeps three lines beside them.
+        lines = 3 * font(view.font(21)).get_linesize() / view.scale + 4
+        preview = 84.0 if body_h - button - 34 - 3 * gap - lines >= 84 else 0.0
+        self.preview_rect = view.rect(side_x, self.where_rect.y / view.scale - gap - preview, side_w, preview)
+        explain_h = body_h - button - 34 - preview - 3 * gap
+        self.explain_rect = view.rect(side_x, body_top, side_w, explain_h)
+        area = view.rect(left + pad, body_top, list_w, body_h)
+        focus, scroll = self.menu.focus, self.menu.scroll
+        self.menu = Menu(self.items, area, row_height=view.px(rows), font_size=view.font(24))
+        self.menu.density = view.density
+        self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
+        self.menu.follow_focus()
+        self.done_button.size = view.font(24)
+        self.done_button.show_key = True
 
     def back(self) -> None:
         """Back to the screen that opened the settings."""
@@ -277,7 +314,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel: title, rows, the focused option's explanation, cards, where kept."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         scrim(surface)
         panel(surface, self.box, view.scale)

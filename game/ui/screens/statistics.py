@@ -16,7 +16,7 @@ import pygame
 
 from game.storage.stats import Bucket, Stats
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, finger_row, panel_view, split
 from game.ui.core.drawing import board, felt
 from game.ui.core.menu import TAP_SLOP, Menu, MenuItem, Scroller
 from game.ui.core.scene import GameApp, Scene
@@ -112,20 +112,22 @@ class StatsScene(Scene):
 
     def resized(self) -> None:
         """A board in the middle: title, the selector, the rows (scrolling), the buttons."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
-        column = Column(view, width=760, top=12 if portrait else 30, bottom=12 if portrait else 30)
+        sideways = view.design is not None  # the lobby's scale, every unit of height counted
+        edge = 12 if portrait else 8 if sideways else 30
+        column = Column(view, width=760, top=edge, bottom=edge)
         self.board = column.remaining()
-        inner = column.inside(side=32, top=10, bottom=14)
-        self.title_rect = inner.take(50 if not portrait else 38, gap=6)
-        selector_h = row_height(view, 50, 58)
+        inner = column.inside(side=32, top=6 if sideways else 10, bottom=10 if sideways else 14)
+        self.title_rect = inner.take(38 if portrait or sideways else 50, gap=6)
+        selector_h = finger_row(view, 50, 58)
         area = inner.take(selector_h, gap=12)
         self.selector = Menu(
             self.selector.items, area, row_height=area.height, font_size=view.font(24 if not portrait else 19)
         )
         self.selector.rect = pygame.Rect(area.x, area.y, area.width, self.selector.row_height)
         self.selector.density = view.density
-        row = inner.take_bottom(row_height(view, 50, 46))
+        row = inner.take_bottom(finger_row(view, 50, 46))
         for button, part in zip(self.buttons.buttons, split(row, 2, view.px(16)), strict=True):
             button.rect = part
             button.size = view.font(24 if not portrait else 19)
@@ -138,8 +140,8 @@ class StatsScene(Scene):
     @property
     def text_size(self) -> int:
         """The rows' text size in pixels."""
-        view = self.app.viewport
-        return view.font(26 if not view.portrait else 19)
+        view = panel_view(self.app.viewport)
+        return view.font(19 if view.portrait else 21 if view.design else 26)
 
     @property
     def line_height(self) -> int:
@@ -149,7 +151,7 @@ class StatsScene(Scene):
     def _layout_rows(self) -> list[tuple[str, str, str, int, bool]]:
         """Each row with its top (from the body's top) and whether its value goes below it."""
         size = self.text_size
-        width = self.scroller.rect.width - self.app.viewport.px(12)
+        width = self.scroller.rect.width - panel_view(self.app.viewport).px(12)
         measure = font(size)
         placed = []
         y = 0
@@ -250,11 +252,11 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The board: title, selector, the rows, a note when nothing is saved, the buttons."""
 
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         board(surface, self.board, view.scale)
-        blit_text(surface, "Statistics", view.font(48 if not portrait else 32), theme.GOLD, "center",
+        blit_text(surface, "Statistics", view.font(32 if portrait or view.design else 48), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
         self.draw_list = [("showing", self.shown_label())]
         self.selector.draw(surface)
@@ -275,7 +277,7 @@ class StatsScene(Scene):
     def _draw_rows(self, surface: pygame.Surface) -> None:
         body = self.scroller.rect
         size = self.text_size
-        pad = self.app.viewport.px(6)
+        pad = panel_view(self.app.viewport).px(6)
         clip = surface.get_clip()
         surface.set_clip(body)
         top = body.y - self.scroller.offset

@@ -19,13 +19,14 @@ import pygame
 from game.rules import Card
 from game.storage.persistence import SavedMatch
 from game.ui.core import browser, dates, theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view, row_height
 from game.ui.core.drawing import felt
 from game.ui.core.keys import codes, key_label
 from game.ui.core.layout import card_size
 from game.ui.core.menu import Menu, MenuItem
 from game.ui.core.scene import GameApp, Scene
 from game.ui.core.text import blit_text
+from game.ui.core.viewport import Viewport
 
 SHOWCASE = [Card.parse(text) for text in ("AS", "KH", "QD", "JC", "TS")]
 SETTLE_S = 2.5
@@ -121,6 +122,9 @@ class TitleScene(Scene):
     def resized(self) -> None:
         """Lay the title, the showcase and the menu out for the window."""
         view = self.app.viewport
+        if view.short_landscape:
+            self._sideways(panel_view(view))
+            return
         portrait = view.portrait
         design_w, design_h = view.design_size
         column = Column(view, width=520, top=10 if portrait else 24, bottom=8)
@@ -161,6 +165,34 @@ class TitleScene(Scene):
         )
         self.menu.density = view.density
         self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
+
+    def _sideways(self, view: Viewport) -> None:
+        """A phone held sideways, at the lobby's larger scale: the entries two to a row (each
+        a fingertip tall, all in view), the fans small in the margins or gone."""
+        design_w = view.design_size[0]
+        column = Column(view, width=600, top=6, bottom=4)
+        self.title_at = column.take(46, gap=0).center
+        self.subtitle_at = column.take(22, gap=6).center
+        self.footer_at = column.take_bottom(20, gap=2).center
+        rows = finger_row(view, 44)
+        menu_h = rows * 8 / 7 * -(-len(self.items) // 2) + 2
+        column.skip(max(0.0, (column.units_left - menu_h) / 2))
+        focus, scroll = self.menu.focus, self.menu.scroll
+        self.menu = Menu(self.items, column.take(min(menu_h, column.units_left)), row_height=view.px(rows),
+                         font_size=view.font(21))  # fmt: skip
+        self.menu.columns = 2
+        self.menu.density = view.density
+        self.menu.focus, self.menu.scroll = focus, min(scroll, self.menu.max_scroll)
+        # A fan spreads about 2.6 card widths (turned): it stands in a margin only where it fits.
+        margin = (design_w - column.width) / 2
+        card_w = margin * 0.34
+        self.fans = []
+        if card_w >= 30:
+            self.fan_card = card_size(view.px(card_w))
+            self.fan_radius = view.px(card_w * 1.56)
+            centre = view.px(margin / 2)
+            base = self.menu.rect.centery + self.fan_radius
+            self.fans = [((centre, base), 1), ((view.px(design_w) - centre, base), 1)]
 
     # --- where the entries lead -------------------------------------------------------------
 
@@ -247,18 +279,17 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the menu and the player's record."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
+        sideways = view.design is not None
         surface.blit(felt(view.size), (0, 0))
-        blit_text(
-            surface, "Gin Rummy", view.font(96 if not portrait else 52), theme.GOLD, "center", self.title_at
-        )
+        size = 52 if portrait else 56 if sideways else 96
+        blit_text(surface, "Gin Rummy", view.font(size), theme.GOLD, "center", self.title_at)
         subtitle = "Two, three or four players, ten cards, knock or go gin."
         if portrait:
             subtitle = "Ten cards. Knock or go gin."
-        blit_text(
-            surface, subtitle, view.font(28 if not portrait else 16), theme.DIM, "center", self.subtitle_at
-        )
+        size = 16 if portrait else 20 if sideways else 28
+        blit_text(surface, subtitle, view.font(size), theme.DIM, "center", self.subtitle_at)
         four = self.app.settings.four_colour
         # The cards sway as the screen opens, easing to rest.
         calm = max(0.0, 1.0 - self.time / SETTLE_S) ** 2
@@ -277,4 +308,5 @@ class TitleScene(Scene):
             if portrait
             else f"Arrows and Enter, or click.  N: new match   {key_label('help')}: help"
         )
-        blit_text(surface, footer, view.font(22 if not portrait else 14), theme.DIM, "center", self.footer_at)
+        size = 14 if portrait else 18 if sideways else 22
+        blit_text(surface, footer, view.font(size), theme.DIM, "center", self.footer_at)

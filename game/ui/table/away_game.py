@@ -11,7 +11,7 @@ from game.rules import Card, Event, Hand, Match, ResultKind, best_melds, card_sy
 from game.storage.settings import MatchSetup
 from game.ui.core import theme
 from game.ui.core.art import CardArt
-from game.ui.core.column import Column, row_height, split
+from game.ui.core.column import Column, finger_row, split
 from game.ui.core.drawing import board, centred_lines, scrim
 from game.ui.core.keys import key_map
 from game.ui.core.layout import card_size
@@ -83,11 +83,13 @@ class AwayGameScene(Scene):
         """A panel over the middle of the table (most of a phone's screen)."""
         view = self.app.viewport
         portrait = view.portrait
-        edge = 12 if portrait or view.zoom > 1 else 40  # bigger text: every unit of the height
+        # Bigger text, or a phone held sideways: every unit of the height (there the buttons
+        # grow to a fingertip, the small table keeps the table's scale).
+        edge = 12 if portrait or view.zoom > 1 or view.short_landscape else 40
         column = Column(view, width=700, top=edge, bottom=edge)
         self.rect = column.remaining()
         inner = column.inside(side=32, top=8, bottom=14)
-        row = inner.take_bottom(row_height(view, 46))
+        row = inner.take_bottom(finger_row(view, 46))
         main, menu = split(row, 2, view.px(12)) if portrait else (None, None)
         if main is None or menu is None:
             main = pygame.Rect(row.x, row.y, row.width * 2 // 3, row.height)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view, row_height
 from game.ui.core.drawing import felt, panel
 from game.ui.core.layout import card_size
 from game.ui.core.scene import GameApp, Scene
@@ -52,12 +52,13 @@ class PrivacyScene(Scene):
 
     def resized(self) -> None:
         """A panel in the middle: the message, a big Ready button, a smaller Menu button."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
-        column = Column(view, width=560, top=12 if portrait else 90, bottom=12 if portrait else 90)
+        edge = 12 if portrait else 10 if view.design else 90  # held sideways: little to spare
+        column = Column(view, width=640 if view.design else 560, top=edge, bottom=edge)
         self.box = column.remaining()
         inner = column.inside(side=40, top=16, bottom=16)
-        self.menu_button.rect = inner.take_bottom(row_height(view, 40, 44), gap=12)
+        self.menu_button.rect = inner.take_bottom(finger_row(view, 40, 44), gap=12)
         self.ready_button.rect = inner.take_bottom(row_height(view, 64, 72), gap=8)
         self.title_y = view.px(inner.y)
         for button, size in ((self.ready_button, 26), (self.menu_button, 22)):
@@ -100,7 +101,7 @@ class PrivacyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the message, and the buttons: no card of anyone's."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         portrait = view.portrait
         surface.blit(felt(view.size), (0, 0))
         panel(surface, self.box, view.scale)
@@ -131,7 +132,7 @@ class PrivacyScene(Scene):
 
     def _draw_backs(self, surface: pygame.Surface, top: int, bottom: int) -> None:
         """A small fan of face-down cards in the space left: the cards wait, hidden."""
-        view = self.app.viewport
+        view = panel_view(self.app.viewport)
         height = bottom - top
         if height < view.px(60):
             return
