@@ -171,7 +171,16 @@ class Table:
     # --- seats ----------------------------------------------------------------------------
 
     def take_seat(self, player: int | None, process: str, now: float) -> tuple[int, str]:
-        """Seat a person (the first open seat, or ``player``); returns the player and token."""
+        """Seat a person (the first open seat, or ``player``); returns the player and token.
+
+        The same connection (``process``) asking again gets its seat again, with a new token:
+        a relay asks again when the first answer was lost on the way."""
+        for again, seat in enumerate(self.seats):
+            if seat.present == process and seat.token is not None and player in (None, again):
+                token = f"{self.code}-{secrets.token_urlsafe(24)}"
+                seat.token = token_digest(token)
+                self._changed()
+                return again, token
         open_seats = [p for p, seat in enumerate(self.seats) if not seat.taken]
         if player is None:
             if not open_seats:
