@@ -107,8 +107,8 @@ def test_an_owner_whose_lease_lapsed_with_nobody_to_take_over_carries_its_tables
             "--log", "info",
         ) as (only,),
     ):  # fmt: skip
-        host = Bot(["--server", only.url, "--create", "--ai-seats", "1", "--bot", "simple", "--pace", "0.02",
-                    "--timeout", "150"], tmp_path, "host")  # fmt: skip
+        host = Bot(["--server", only.url, "--create", "--ai-seats", "1", "--rules", "standard,target=40",
+                    "--bot", "simple", "--pace", "0.02", "--timeout", "150"], tmp_path, "host")  # fmt: skip
         code = host.code()
         wait_mid_hand(only.url, code, moves=3)
         only.process.send_signal(signal.SIGSTOP)
@@ -116,7 +116,7 @@ def test_an_owner_whose_lease_lapsed_with_nobody_to_take_over_carries_its_tables
         only.process.send_signal(signal.SIGCONT)
         final = host.result(timeout=180)
         log = only.log.read_text()
-    assert max(final["scores"]) >= 100
+    assert max(final["scores"]) >= 40
     assert "lease had expired" in log  # the lapse this test is about did happen
     assert f"took over table {code}" in log
     assert "Traceback" not in log, log[-3000:]
