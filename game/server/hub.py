@@ -46,7 +46,7 @@ from game.rules import RuleSet, RuleSetError, action_to_data
 from game.server.backend import Backend, spawn
 from game.server.config import ServerConfig
 from game.server.runner import LostTable, TableRunner
-from game.server.table import PUBLIC, Table
+from game.server.table import PUBLIC, VERSION, Table
 
 LOG = logging.getLogger("game.server")
 RPC_TIMEOUT_S = 2.0
@@ -68,6 +68,9 @@ class Conn:
     queued: tuple[str, str] | None = None  # (queue key, entry) while waiting for a quick match
     quick_timer: asyncio.TimerHandle | None = None
     held: list[dict[str, str]] | None = None
+    floor: int = -1
+    """The version of the last whole table sent: published frames not newer are dropped (the
+    owner's answer and its channel travel separately, so they may come after it)."""
     """While the owner answers a request that brings a whole table (joining, ``sync``): the
     table's frames that arrived meanwhile, sent after that table if newer (see _enter)."""
 
@@ -344,17 +347,17 @@ class Hub:
     def _send_table(self, conn: Conn, frame: dict[str, Any], held: list[dict[str, str]]) -> None:
         """The whole table, then what was held meanwhile and is newer than it."""
         conn.send(encode(frame))
-        version = frame["version"]
+        conn.floor = max(conn.floor, frame["version"])
         for frames in held:
-            text = frames.get(conn.audience, frames.get(PUBLIC))
-            if text is None:
-                continue
-            try:
-                newer = json.loads(text).get("version", version + 1) > version
-            except (ValueError, AttributeError):
-                newer = True
-            if newer:
-                conn.send(text)
+            self._pass(conn, frames)
+
+    def _pass(self, conn: Conn, frames: dict[str, str]) -> None:
+        version = frames.get(VERSION)
+        if version is not None and int(version) <= conn.floor:
+            return  # the whole table sent already holds it
+        text = frames.get(conn.audience, frames.get(PUBLIC))
+        if text is not None:
+            conn.send(text)
 
     async def _attach(self, conn: Conn, code: str) -> None:
         conn.code = code
@@ -376,14 +379,11 @@ class Hub:
 
     def deliver(self, code: str, frames: dict[str, str]) -> None:
         """A table's frames: each connection here at that table gets its audience's."""
-        public = frames.get(PUBLIC)
         for conn in list(self.at_table.get(code, ())):
             if conn.held is not None:
                 conn.held.append(frames)
-                continue
-            text = frames.get(conn.audience, public)
-            if text is not None:
-                conn.send(text)
+            else:
+                self._pass(conn, frames)
 
     # --- quick match ----------------------------------------------------------------------
 

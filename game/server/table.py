@@ -39,6 +39,9 @@ WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
 AI_SEED_LIMIT = 2**31
 """AI seeds are drawn below this: hand exports keep every number exact in any JSON reader."""
 PUBLIC = "*"
+VERSION = "v"
+"""Not an audience: the table version a published message's frames are at (a relay drops
+those a connection's whole table already holds)."""
 """The audience of the public view: spectators, and players sitting out the hand."""
 
 
