@@ -28,6 +28,8 @@ from game.online.tablesetup import SetupError, TableSetup
 from game.rules import Phase, RuleSet, RuleSetError
 
 THINK_SLICE_S = 0.005
+RETRY = {"stale": 0.0, "not_your_turn": 0.0, "rate_limited": 1.0, "unavailable": 0.5}
+"""Refusals after which the bot looks again (after that many seconds) and moves if it is to."""
 
 
 def parse_rules(text: str, players: int) -> RuleSet:
@@ -83,6 +85,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="with --create: the server's computer plays the last N seats",
     )
     parser.add_argument("--timer", type=int, default=None, help="with --create: seconds per move")
+    parser.add_argument(
+        "--first-dealer", type=int, default=None, metavar="P", help="with --create: player P deals first"
+    )
     parser.add_argument("--bot", choices=LEVELS, help="the AI level that plays this seat")
     parser.add_argument("--seed", type=int, default=1, help="the bot's seed")
     parser.add_argument(
@@ -110,7 +115,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             seats = ["open"] * args.players
             for seat in range(args.players - args.ai_seats, args.players):
                 seats[seat] = "ai"
-            args.setup = TableSetup(args.ruleset, tuple(seats), move_seconds=args.timer)
+            args.setup = TableSetup(
+                args.ruleset, tuple(seats), move_seconds=args.timer, first_dealer=args.first_dealer
+            )
     except (ValueError, SetupError) as error:
         parser.error(str(error))
     return args
@@ -196,10 +203,11 @@ async def play(args: argparse.Namespace) -> dict[str, Any]:
             continue  # nothing happened (others still joining, or thinking): look again
         if event.kind == "lost":
             raise SessionError("unavailable", event.data.get("message", "no server answers"))
-        if event.kind == "error" and event.data.get("code") in ("stale", "not_your_turn", "rate_limited"):
-            if event.data.get("code") == "rate_limited":
-                await asyncio.sleep(1.0)
-            acted_at = -1  # look again at the newest state
+        if event.kind == "error" and event.data.get("code") in RETRY:
+            if event.data.get("code") == "unavailable":
+                print(f"refused: {event.data.get('message')}", file=sys.stderr, flush=True)
+            await asyncio.sleep(RETRY[event.data["code"]])
+            acted_at = -1  # look again at the newest state (a move refused was not made)
         elif event.kind == "error":
             print(f"refused: {event.data.get('message')}", file=sys.stderr, flush=True)
         if event.kind == "notice":

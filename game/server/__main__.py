@@ -100,10 +100,11 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
         metavar="S",
         help="print move handling times and event-loop lag every S seconds",
     )
+    parser.add_argument("--relay-pause", type=float, default=0.0, help=argparse.SUPPRESS)  # tests only
     parser.add_argument("--page", metavar="URL", help="the web page, to give each table a ?table= link")
     parser.add_argument("--log", default="warning", choices=("debug", "info", "warning", "error"))
     args = parser.parse_args(argv)
-    for name in ("grace", "between_hands", "ai_delay", "quick_wait", "keep_finished"):
+    for name in ("grace", "between_hands", "ai_delay", "quick_wait", "keep_finished", "relay_pause"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} cannot be negative")
     if args.lease <= 0 or args.rate <= 0 or args.burst < 1:
@@ -118,6 +119,7 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
         between_hands_s=args.between_hands, ai_delay_s=args.ai_delay, quick_wait_s=args.quick_wait,
         quick_level=args.quick_level, keep_finished_s=args.keep_finished, lease_s=args.lease,
         rate_per_s=args.rate, rate_burst=args.burst, page_url=args.page, stats_s=args.stats,
+        relay_pause_s=args.relay_pause,
     )  # fmt: skip
 
 

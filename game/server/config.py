@@ -40,5 +40,8 @@ class ServerConfig:
     flood_close: int = FLOOD_CLOSE
     stats_s: float = 0.0
     """Print handling times and event-loop lag this often (0: never)."""
+    relay_pause_s: float = 0.0
+    """Tests only: a relay waits this long after a table's owner answered a join, resume or
+    spectate before going on (the moment frames used to be lost in)."""
     page_url: str | None = None
     """The published web page, to give each table a link (``<page>?table=CODE``)."""

@@ -45,11 +45,15 @@ from game.online.tablesetup import QUICK_MOVE_SECONDS, SEAT_AI, SEAT_OPEN, Setup
 from game.rules import RuleSet, RuleSetError, action_to_data
 from game.server.backend import Backend, spawn
 from game.server.config import ServerConfig
-from game.server.runner import TableRunner
-from game.server.table import PUBLIC, Table
+from game.server.runner import LostTable, TableRunner
+from game.server.table import PUBLIC, VERSION, Table
 
 LOG = logging.getLogger("game.server")
 RPC_TIMEOUT_S = 2.0
+"""How often a relay waiting for a table's owner looks whether the owner still lives."""
+RPC_PATIENCE_S = 10.0
+"""How long a relay waits for an owner that still lives (a busy or starved process answers
+late) before asking again: asking again at once would make the owner do a move twice."""
 
 
 @dataclass(eq=False)
@@ -63,7 +67,12 @@ class Conn:
     spectator: bool = False
     queued: tuple[str, str] | None = None  # (queue key, entry) while waiting for a quick match
     quick_timer: asyncio.TimerHandle | None = None
-    version: int = field(default=0)
+    held: list[dict[str, str]] | None = None
+    floor: int = -1
+    """The version of the last whole table sent: published frames not newer are dropped (the
+    owner's answer and its channel travel separately, so they may come after it)."""
+    """While the owner answers a request that brings a whole table (joining, ``sync``): the
+    table's frames that arrived meanwhile, sent after that table if newer (see _enter)."""
 
     @property
     def audience(self) -> str:
@@ -132,10 +141,24 @@ class Hub:
         await self.backend.stop()
 
     def lose_all(self) -> None:
-        """This process's lease expired: every table it owned belongs to others now."""
+        """This process's lease expired: every table it owned may belong to others now.
+
+        The runners stop (their state may be behind the records); the tables nobody else
+        claimed meanwhile are taken back at once from their records, so that their clocks
+        and computer players run again (nobody else would: their owner looks alive)."""
+        codes = list(self.owned)
         for runner in list(self.owned.values()):
             runner.stop()
         self.owned.clear()
+        if codes:
+            spawn(self._reclaim(codes))
+
+    async def _reclaim(self, codes: list[str]) -> None:
+        for code in codes:
+            try:
+                await self.adopt(code)
+            except Exception as error:  # Redis away: the sweep tries again
+                LOG.warning("could not take table %s back: %s", code, error)
 
     # --- connections ----------------------------------------------------------------------
 
@@ -189,17 +212,12 @@ class Hub:
         if isinstance(request, Create):
             await self._create(conn, request)
         elif isinstance(request, Join):
-            result = await self._call_ok(
-                request.code, {"op": "join", "player": request.player, "from": self.presence(conn.id)}
-            )
-            await self._seated(conn, request.code, result["player"], result["token"], result["frame"])
+            op = {"op": "join", "player": request.player, "from": self.presence(conn.id)}
+            await self._enter(conn, request.code, op)
         elif isinstance(request, Resume):
             await self._resume(conn, request)
         elif isinstance(request, Spectate):
-            result = await self._call_ok(request.code, {"op": "spectate"})
-            conn.spectator = True
-            await self._attach(conn, request.code)
-            self._send_joined(conn, request.code, None, None, result["frame"])
+            await self._enter(conn, request.code, {"op": "spectate"}, spectator=True)
         elif isinstance(request, Quick):
             await self._quick(conn, request)
         else:
@@ -228,6 +246,16 @@ class Hub:
             op |= {"op": "leave"}
         else:
             op |= {"op": "sync"}
+        if op["op"] == "sync":
+            # Frames that pass the owner's answer on the way are held, then sent if newer:
+            # a whole table older than an update already sent would take the client back.
+            conn.held = []
+            try:
+                result = await self._call_ok(conn.code, op)
+            finally:
+                held, conn.held = conn.held, None
+            self._send_table(conn, result["frame"], held or [])
+            return
         result = await self._call_ok(conn.code, op)
         if "frame" in result:
             conn.send(encode(result["frame"]))
@@ -240,10 +268,9 @@ class Hub:
         except SetupError as error:
             raise HubError(ErrorCode.BAD_RULES, str(error)) from None
         code = await self.open_table(setup)
-        result = await self._call_ok(
-            code, {"op": "join", "player": setup.open_seats[0], "from": self.presence(conn.id)}
+        await self._enter(
+            conn, code, {"op": "join", "player": setup.open_seats[0], "from": self.presence(conn.id)}
         )
-        await self._seated(conn, code, result["player"], result["token"], result["frame"])
 
     async def open_table(self, setup: TableSetup, *, quick: bool = False) -> str:
         """A new table owned here, under a fresh code."""
@@ -272,24 +299,38 @@ class Hub:
         if await self.backend.is_closed(code):
             raise HubError(ErrorCode.EXPIRED_TOKEN, "that table has closed: its match is over")
         try:
-            result = await self._call_ok(
-                code, {"op": "resume", "token": request.token, "from": self.presence(conn.id)}
+            await self._enter(
+                conn, code, {"op": "resume", "token": request.token, "from": self.presence(conn.id)}
             )
         except HubError as error:
             if error.code == ErrorCode.NO_TABLE:
                 raise HubError(ErrorCode.BAD_TOKEN, "no table has a seat with that token") from None
             raise
-        await self._seated(conn, code, result["player"], None, result["frame"])
 
-    async def _seated(
-        self, conn: Conn, code: str, player: int, token: str | None, frame: dict[str, Any]
-    ) -> None:
-        conn.player = player
-        await self._attach(conn, code)
-        self._send_joined(conn, code, player, token, frame)
+    async def _enter(self, conn: Conn, code: str, op: dict[str, Any], *, spectator: bool = False,
+                     token: str | None = None) -> None:  # fmt: skip
+        """Take a place at ``code`` through its owner (``op``: join, resume, spectate, or
+        ``sync`` for a quick-match seat given with its ``token`` elsewhere).
 
-    def _send_joined(self, conn: Conn, code: str, player: int | None, token: str | None,
-                     frame: dict[str, Any]) -> None:  # fmt: skip
+        The connection listens to the table before the owner is asked, so no frame the owner
+        sends after its answer can be missed (the owner may be another process, whose frames
+        and answer travel separately); frames that arrive before the answer are held and sent
+        after the whole table, those the table already includes dropped."""
+        conn.held = []
+        try:
+            await self._attach(conn, code)
+            result = await self._call_ok(code, op)
+            if self.config.relay_pause_s and code not in self.owned:
+                await asyncio.sleep(self.config.relay_pause_s)
+        except BaseException:
+            conn.held = None
+            await self._detach(conn)
+            conn.code = None
+            raise
+        held, conn.held = conn.held, None
+        player = result.get("player", op.get("player"))
+        token = result.get("token", token)
+        conn.player, conn.spectator = player, spectator
         joined: dict[str, Any] = {
             "type": "joined",
             "code": code,
@@ -301,14 +342,30 @@ class Hub:
         if self.config.page_url:
             joined["link"] = f"{self.config.page_url}?table={code}"
         conn.send(encode(joined))
+        self._send_table(conn, result["frame"], held)
+
+    def _send_table(self, conn: Conn, frame: dict[str, Any], held: list[dict[str, str]]) -> None:
+        """The whole table, then what was held meanwhile and is newer than it."""
         conn.send(encode(frame))
+        conn.floor = max(conn.floor, frame["version"])
+        for frames in held:
+            self._pass(conn, frames)
+
+    def _pass(self, conn: Conn, frames: dict[str, str]) -> None:
+        version = frames.get(VERSION)
+        if version is not None and int(version) <= conn.floor:
+            return  # the whole table sent already holds it
+        text = frames.get(conn.audience, frames.get(PUBLIC))
+        if text is not None:
+            conn.send(text)
 
     async def _attach(self, conn: Conn, code: str) -> None:
         conn.code = code
         watchers = self.at_table.setdefault(code, set())
-        if not watchers:
+        first = not watchers
+        watchers.add(conn)  # before listening: frames may arrive while the backend subscribes
+        if first:
             await self.backend.watch(code)
-        watchers.add(conn)
 
     async def _detach(self, conn: Conn) -> None:
         code = conn.code
@@ -322,11 +379,11 @@ class Hub:
 
     def deliver(self, code: str, frames: dict[str, str]) -> None:
         """A table's frames: each connection here at that table gets its audience's."""
-        public = frames.get(PUBLIC)
         for conn in list(self.at_table.get(code, ())):
-            text = frames.get(conn.audience, public)
-            if text is not None:
-                conn.send(text)
+            if conn.held is not None:
+                conn.held.append(frames)
+            else:
+                self._pass(conn, frames)
 
     # --- quick match ----------------------------------------------------------------------
 
@@ -370,7 +427,9 @@ class Hub:
         if conn.quick_timer is not None:
             conn.quick_timer.cancel()
         conn.queued = None
-        await self._seated(conn, code, player, seated["token"], seated["frame"])
+        # The seat's frame was taken when it was given: the table may have moved on since
+        # (the others seated, the deal, a first move), so the whole table is fetched again.
+        await self._enter(conn, code, {"op": "sync", "player": player}, token=seated["token"])
 
     async def _quick_alone(self, conn: Conn, rules: RuleSet) -> None:
         if conn.queued is None or conn.id not in self.conns:
@@ -381,7 +440,6 @@ class Hub:
         seats = (SEAT_OPEN,) + (SEAT_AI,) * (rules.players - 1)
         setup = TableSetup(rules, seats, self.config.quick_level, QUICK_MOVE_SECONDS)
         code = await self.open_table(setup, quick=True)
-        result = await self._call_ok(code, {"op": "join", "player": 0, "from": self.presence(conn.id)})
         others = "the other seat" if rules.players == 2 else "the other seats"
         conn.send(
             encode(
@@ -391,7 +449,7 @@ class Hub:
                 }
             )
         )
-        await self._seated(conn, code, result["player"], result["token"], result["frame"])
+        await self._enter(conn, code, {"op": "join", "player": 0, "from": self.presence(conn.id)})
 
     # --- reaching a table's owner ---------------------------------------------------------
 
@@ -407,7 +465,10 @@ class Hub:
         for _ in range(3):
             runner = self.owned.get(code)
             if runner is not None and not runner.closed:
-                return await runner.handle(op)
+                result = await runner.handle(op)
+                if _moved(runner, result):
+                    continue  # not applied: another process took the table, ask it there
+                return result
             if not self.backend.shared:
                 return _no_table()
             owner = await self.backend.owner(code)
@@ -417,7 +478,10 @@ class Hub:
                     if await self.backend.owner(code) is None and (await self.backend.load(code)) is None:
                         return _no_table()
                     continue
-                return await runner.handle(op)
+                result = await runner.handle(op)
+                if _moved(runner, result):
+                    continue
+                return result
             answer = await self._remote(owner, code, op)
             if answer is not None:
                 return answer
@@ -453,7 +517,10 @@ class Hub:
         runner.saved = loaded[0]
         LOG.info("took over table %s", code)
         runner.write_records()
-        await runner.announce()
+        try:
+            await runner.announce()
+        except LostTable:
+            return None  # another process saved first: it owns the table
         return runner
 
     async def _remote(self, owner: str, code: str, op: dict[str, Any]) -> dict[str, Any] | None:
@@ -463,9 +530,16 @@ class Hub:
         message = {"kind": "call", "id": call_id, "from": self.process, "code": code, "op": op}
         try:
             await self.backend.send(owner, json.dumps(message))
-            return await asyncio.wait_for(future, RPC_TIMEOUT_S)
-        except TimeoutError:
-            return None  # the owner may have died: look again
+            waited = 0.0
+            while True:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(future), RPC_TIMEOUT_S)
+                except TimeoutError:
+                    waited += RPC_TIMEOUT_S
+                    # A live owner answers late, not never: only a dead (or replaced) owner
+                    # makes the request go again, to whoever owns the table now.
+                    if waited >= RPC_PATIENCE_S or await self.backend.owner(code) != owner:
+                        return None
         finally:
             self._calls.pop(call_id, None)
 
@@ -478,12 +552,8 @@ class Hub:
             LOG.error("unreadable message from a peer: %.80s", payload)
             return
         if kind == "call":
-            runner = self.owned.get(message["code"])
-            if runner is None or runner.closed:
-                # Not ours (any more): the caller will look for the owner again.
-                result = await self.call(message["code"], message["op"])
-            else:
-                result = await runner.handle(message["op"])
+            # Ours, or not any more: then this process asks the owner it knows in its turn.
+            result = await self.call(message["code"], message["op"])
             reply = {"kind": "reply", "id": message["id"], "result": result}
             await self.backend.send(message["from"], json.dumps(reply))
         elif kind == "reply":
@@ -494,7 +564,8 @@ class Hub:
             await self._quick_seated(message)
 
     async def _sweep(self) -> None:
-        """Every so often, take over tables whose owner died (nobody may be connected to ask)."""
+        """Every so often, take over tables whose owner died (nobody may be connected to ask),
+        and take back any the records say are this process's but that do not run here."""
         orphans_of = getattr(self.backend, "orphans", None)
         while True:
             await asyncio.sleep(self.config.lease_s / 2)
@@ -502,7 +573,8 @@ class Hub:
                 continue
             try:
                 for code in await orphans_of():
-                    await self.adopt(code)
+                    if code not in self.owned:
+                        await self.adopt(code)
                 await self._seats_on_dead_processes()
             except Exception as error:  # Redis away for a moment: sweep again later
                 LOG.warning("sweep failed: %s", error)
@@ -526,6 +598,11 @@ class HubError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def _moved(runner: TableRunner, result: dict[str, Any]) -> bool:
+    """Whether ``runner`` refused a request because it lost its table (nothing was applied)."""
+    return runner.closed and result.get("error", {}).get("code") == ErrorCode.UNAVAILABLE
 
 
 def _no_table() -> dict[str, Any]:

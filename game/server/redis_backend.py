@@ -37,6 +37,7 @@ PREFIX = "gin:"
 CLOSED_KEEP_S = 86400
 POOL_SIZE = 256
 POOL_WAIT_S = 30.0
+SUBSCRIBE_WAIT_S = 5.0
 LOG = logging.getLogger("game.server")
 
 _CREATE = """
@@ -93,6 +94,7 @@ class RedisBackend:
         self._inbox: Inbox | None = None
         self._scripts: dict[str, Any] = {}
         self._subscribing = asyncio.Lock()
+        self._confirming: dict[str, list[asyncio.Future[None]]] = {}  # channel: waiters, oldest first
         self._beating: Any = None  # the lease thread's stop signal (a threading.Event)
 
     def _key(self, *parts: str) -> str:
@@ -118,7 +120,8 @@ class RedisBackend:
         ):
             self._scripts[name] = self._redis.register_script(source)
         self._start_heartbeat()
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        # Subscription confirmations are read too: ``watch`` waits for its own (see there).
+        self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(self._key("p", self.process))
         self._tasks = [asyncio.create_task(self._listen())]
 
@@ -154,9 +157,9 @@ class RedisBackend:
                 try:
                     if not beat.set(key, "1", px=ms, xx=True):
                         LOG.warning("this process's lease had expired: giving its tables up")
+                        beat.set(key, "1", px=ms)  # alive again: tables nobody claimed come back
                         if self.on_lost is not None:
                             loop.call_soon_threadsafe(self.on_lost)
-                        beat.set(key, "1", px=ms)
                 except Exception as error:  # Redis briefly away: try again next beat
                     LOG.warning("lease renewal failed: %s", error)
             beat.close()
@@ -175,7 +178,16 @@ class RedisBackend:
                 LOG.warning("pub/sub read failed: %s", error)
                 await asyncio.sleep(0.5)
                 continue
-            if message is None or message.get("type") != "message":
+            if message is None:
+                continue
+            if message.get("type") == "subscribe":
+                waiting = self._confirming.get(message["channel"])
+                if waiting:
+                    done = waiting.pop(0)
+                    if not done.done():
+                        done.set_result(None)
+                continue
+            if message.get("type") != "message":
                 continue
             channel, data = message["channel"], message["data"]
             if channel == inbox_channel:
@@ -244,14 +256,15 @@ class RedisBackend:
         return sorted(await self._redis.smembers(self._key("tables")))
 
     async def orphans(self) -> list[str]:
-        """Open tables whose owner is dead (or missing)."""
+        """Open tables whose owner is dead (or missing), and those owned by this process (the
+        hub takes back any of those not running here: it lost them for a moment)."""
         codes = await self.tables()
         if not codes:
             return []
         owners = await self._redis.mget([self._key("owner", code) for code in codes])
         distinct = sorted({owner for owner in owners if owner})
         living = await self._redis.mget([self._key("alive", o) for o in distinct]) if distinct else []
-        alive = {owner for owner, flag in zip(distinct, living, strict=True) if flag}
+        alive = {owner for owner, flag in zip(distinct, living, strict=True) if flag} - {self.process}
         return [code for code, owner in zip(codes, owners, strict=True) if owner not in alive]
 
     # --- messages -----------------------------------------------------------------------
@@ -260,10 +273,27 @@ class RedisBackend:
         await self._redis.publish(self._key("t", code), json.dumps(frames, separators=(",", ":")))
 
     async def watch(self, code: str) -> None:
+        """Subscribe, and return once Redis confirmed it: from then on every frame published
+        on the table's channel reaches this process (the hub asks the owner only then)."""
+        channel = self._key("t", code)
+        confirmed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         # One subscription command at a time on the shared pub/sub connection: concurrent
-        # ones (hundreds of tables opening at once) wedged it under load.
+        # ones (hundreds of tables opening at once) wedged it under load. Confirmations come
+        # back in the order the commands went, hence a queue of waiters per channel.
         async with self._subscribing:
-            await self._pubsub.subscribe(self._key("t", code))
+            self._confirming.setdefault(channel, []).append(confirmed)
+            await self._pubsub.subscribe(channel)
+        try:
+            await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_WAIT_S)
+        except TimeoutError:
+            LOG.warning("Redis did not confirm the subscription to %s in %g s", channel, SUBSCRIBE_WAIT_S)
+        finally:
+            waiting = self._confirming.get(channel)
+            if waiting is not None:
+                if confirmed in waiting:
+                    waiting.remove(confirmed)
+                if not waiting:
+                    del self._confirming[channel]
 
     async def unwatch(self, code: str) -> None:
         async with self._subscribing:

@@ -24,7 +24,7 @@ from game.rules import Action, Event, action_from_data
 from game.server.backend import Backend, spawn
 from game.server.config import ServerConfig
 from game.server.records import write_hand
-from game.server.table import BETWEEN, OVER, PLAYING, PUBLIC, WAITING, Table, TableError
+from game.server.table import BETWEEN, OVER, PLAYING, PUBLIC, VERSION, WAITING, Table, TableError
 
 LOG = logging.getLogger("game.server")
 SAY_INTERVAL_S = 1.0
@@ -168,11 +168,11 @@ class TableRunner:
             # The commitment goes out on its own, before any frame holding a card of the deal.
             commitment = {"type": "commitment", "version": table.version, "hand": table.hand_number,
                           "commitment": hand.commitment, "fingerprint": hand.fingerprint}  # fmt: skip
-            messages.append({PUBLIC: encode(commitment)})
+            messages.append({PUBLIC: encode(commitment), VERSION: str(table.version)})
         messages.append({
             audience: encode(table.frame(audience, now, full=full, event=event, dealt=dealt, notice=notice))
             for audience in table.audiences()
-        })  # fmt: skip
+        } | {VERSION: str(table.version)})  # fmt: skip
         record = json.dumps(table.to_record(), separators=(",", ":")) if self.backend.shared else ""
         # Saved (compare-and-set on the version) and sent in one step: nothing goes out that
         # is not saved, and a process that lost the table can do neither.

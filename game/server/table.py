@@ -39,6 +39,9 @@ WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between", "over"
 AI_SEED_LIMIT = 2**31
 """AI seeds are drawn below this: hand exports keep every number exact in any JSON reader."""
 PUBLIC = "*"
+VERSION = "v"
+"""Not an audience: the table version a published message's frames are at (a relay drops
+those a connection's whole table already holds)."""
 """The audience of the public view: spectators, and players sitting out the hand."""
 
 
@@ -171,7 +174,16 @@ class Table:
     # --- seats ----------------------------------------------------------------------------
 
     def take_seat(self, player: int | None, process: str, now: float) -> tuple[int, str]:
-        """Seat a person (the first open seat, or ``player``); returns the player and token."""
+        """Seat a person (the first open seat, or ``player``); returns the player and token.
+
+        The same connection (``process``) asking again gets its seat again, with a new token:
+        a relay asks again when the first answer was lost on the way."""
+        for again, seat in enumerate(self.seats):
+            if seat.present == process and seat.token is not None and player in (None, again):
+                token = f"{self.code}-{secrets.token_urlsafe(24)}"
+                seat.token = token_digest(token)
+                self._changed()
+                return again, token
         open_seats = [p for p, seat in enumerate(self.seats) if not seat.taken]
         if player is None:
             if not open_seats:

@@ -21,9 +21,20 @@ from tests.online.support import ROOT, environment
 
 def seated_table() -> tuple[Table, str]:
     table = Table.open("ABCDEF", TableSetup.for_players(2), time.time())
-    _, token = table.take_seat(None, "p", time.time())
-    table.take_seat(None, "p", time.time())
+    _, token = table.take_seat(None, "p/host", time.time())
+    table.take_seat(None, "p/guest", time.time())
     return table, token
+
+
+def test_a_join_asked_again_by_the_same_connection_gets_the_same_seat_with_a_new_token() -> None:
+    # A relay asks again when the owner's first answer was lost on the way: the connection
+    # must get its seat, not "every seat is taken" (nor a second seat).
+    table = Table.open("ABCDEF", TableSetup.for_players(3), time.time())
+    player, first = table.take_seat(None, "p/one", time.time())
+    again, second = table.take_seat(None, "p/one", time.time())
+    assert (player, again) == (0, 0) and first != second
+    assert table.player_of_token(second) == 0 and table.player_of_token(first) is None
+    assert table.take_seat(None, "p/two", time.time())[0] == 1
 
 
 def test_a_refused_move_changes_nothing_and_says_why() -> None:
@@ -68,8 +79,8 @@ async def _clock() -> None:
     await hub.start()
     setup = TableSetup(TableSetup.for_players(2).rules, ("open", "open"), move_seconds=15)
     code = await hub.open_table(setup)
-    for _ in range(2):
-        assert "ok" in await hub.call(code, {"op": "join", "player": None, "from": hub.process})
+    for person in ("host", "guest"):
+        assert "ok" in await hub.call(code, {"op": "join", "player": None, "from": hub.presence(person)})
     runner = hub.owned[code]
     table = runner.table
     assert table.deadline is not None and 14 < table.deadline - time.time() <= 15
