@@ -58,3 +58,29 @@ def check_my_turn(view: PlayerView) -> None:
         raise ValueError(
             f"player {view.player} is not to act (phase {view.phase.value}, to act {view.to_act})"
         )
+
+
+class RuleOfThumbPlayer:
+    """A player whose every move is one step of rules of thumb, nothing to spread over slices.
+
+    Subclasses name their ``level`` and write :meth:`decide`; ``choose`` and ``think`` are
+    the same for all of them."""
+
+    level = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Action:
+        """The player's action for ``view``."""
+        return finish(self.think(view))
+
+    def think(self, view: PlayerView) -> Thinking:
+        """:meth:`decide` in one step (a generator, like every player's think)."""
+        check_my_turn(view)
+        return self.decide(view)
+        yield
+
+    def decide(self, view: PlayerView) -> Action:
+        """The action, once it is known to be this player's turn."""
+        raise NotImplementedError

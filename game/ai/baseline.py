@@ -8,7 +8,7 @@ the deadwood allows; as the defender, lay off everything the best defence lays o
 
 from __future__ import annotations
 
-from game.ai.base import Thinking, check_my_turn, decision_rng, finish
+from game.ai.base import RuleOfThumbPlayer, decision_rng
 from game.ai.search import defence_action
 from game.rules import (
     Action,
@@ -26,39 +26,24 @@ from game.rules import (
 )
 
 
-class RandomPlayer:
+class RandomPlayer(RuleOfThumbPlayer):
     """Picks uniformly among the legal actions."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.level = "random"
-        self.seed = seed
+    level = "random"
 
-    def choose(self, view: PlayerView) -> Action:
-        """A uniformly random legal action."""
-        return finish(self.think(view))
-
-    def think(self, view: PlayerView) -> Thinking:
+    def decide(self, view: PlayerView) -> Action:
         """Nothing to think about."""
-        check_my_turn(view)
         rng = decision_rng(self.seed, self.level, view)
         return rng.choice(view.legal_actions)
-        yield  # a generator, like every player's think
 
 
-class SimplePlayer:
+class SimplePlayer(RuleOfThumbPlayer):
     """The classic "simple gin rummy player" baseline."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.level = "simple"
-        self.seed = seed
+    level = "simple"
 
-    def choose(self, view: PlayerView) -> Action:
-        """The simple player's action."""
-        return finish(self.think(view))
-
-    def think(self, view: PlayerView) -> Thinking:
+    def decide(self, view: PlayerView) -> Action:
         """Rules of thumb; there is nothing to spread over several slices."""
-        check_my_turn(view)
         legal = view.legal_actions
         phase = view.phase
         hand = cards_to_mask(view.hand)
@@ -88,7 +73,6 @@ class SimplePlayer:
             options = [a for a in legal if isinstance(a, Discard)]
         scored = [(deadwood_value(hand & ~a.card.bit), rng.random(), a) for a in options]
         return min(scored, key=lambda t: (t[0], t[1]))[2]
-        yield  # a generator, like every player's think
 
 
 def _index(knock: Knock) -> int:

@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from game.ai.base import Thinking, check_my_turn, decision_rng, finish
+from game.ai.base import RuleOfThumbPlayer, decision_rng
 from game.ai.cardmath import RELATED, TOUCHING, VALUE, indices
 from game.ai.evaluate import Evaluator
 from game.ai.search import defence_action, layoff_mask
@@ -85,20 +85,13 @@ def _index(knock: Knock) -> int:
     return knock.card.index if knock.card is not None else -1
 
 
-class EarlyKnocker:
+class EarlyKnocker(RuleOfThumbPlayer):
     """Takes any discard that lowers its deadwood and knocks at the first chance."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.level = "early"
-        self.seed = seed
+    level = "early"
 
-    def choose(self, view: PlayerView) -> Action:
-        """The early knocker's action."""
-        return finish(self.think(view))
-
-    def think(self, view: PlayerView) -> Thinking:
+    def decide(self, view: PlayerView) -> Action:
         """Rules of thumb: nothing to spread over slices."""
-        check_my_turn(view)
         legal = view.legal_actions
         phase = view.phase
         if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
@@ -118,23 +111,15 @@ class EarlyKnocker:
         options = [a for a in legal if isinstance(a, Discard)]
         scored = [(deadwood_value(hand & ~a.card.bit), -a.card.value, rng.random(), a) for a in options]
         return min(scored, key=lambda t: t[:3])[3]
-        yield  # a generator, like every player's think
 
 
-class GinWaiter:
+class GinWaiter(RuleOfThumbPlayer):
     """Knocks only early, otherwise waits for gin (after the EAAI-2021 winner's description)."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.level = "waiter"
-        self.seed = seed
+    level = "waiter"
 
-    def choose(self, view: PlayerView) -> Action:
-        """The gin-waiter's action."""
-        return finish(self.think(view))
-
-    def think(self, view: PlayerView) -> Thinking:
+    def decide(self, view: PlayerView) -> Action:
         """Rules of thumb and one estimate per card: nothing to spread over slices."""
-        check_my_turn(view)
         legal = view.legal_actions
         phase = view.phase
         if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
@@ -165,7 +150,6 @@ class GinWaiter:
             discards,
             key=lambda a: (self.discard_score(view, hand, a.card.index, evaluator, track), rng.random()),
         )
-        yield  # a generator, like every player's think
 
     @staticmethod
     def gins_with_top(view: PlayerView) -> bool:
