@@ -25,6 +25,7 @@ from game.ui.core import richtext, text
 from game.ui.core.menu import Menu
 from game.ui.fairplay.daily_deal import DailyResultScene, open_daily
 from game.ui.fairplay.deal_check import FairPlayScene, open_deal_check
+from game.ui.online.entry import OnlineScene
 from game.ui.screens.help import HelpScene
 from game.ui.screens.match_result import MatchResultScene
 from game.ui.screens.name_entry import NameEntryScene
@@ -315,4 +316,17 @@ def test_help_sideways(size: tuple[int, int]) -> None:
     assert not problems(app)
     assert scene.max_scroll > 0  # the rest of the help scrolls into view
     scene.scroller.by(scene.max_scroll)
+    assert not problems(app)
+
+
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_play_online_sideways(size: tuple[int, int]) -> None:
+    app = app_at(size)
+    app.stack.replace_all(TitleScene(app))
+    scene = OnlineScene(app)
+    app.stack.push(scene)
+    assert not problems(app)
+    scene.menu.focus = len(scene.menu.items) - 1  # the list scrolls to Back
+    scene.menu.follow_focus()
+    assert scene.menu.max_scroll > 0 and scene.menu.focus in scene.menu.visible_rows()
     assert not problems(app)

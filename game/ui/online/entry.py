@@ -17,7 +17,7 @@ import pygame
 from game.online.session import Session, TableState
 from game.online.tablesetup import MOVE_TIMERS, SetupError, TableSetup
 from game.ui.core import theme
-from game.ui.core.column import Column, row_height
+from game.ui.core.column import Column, finger_row, panel_view
 from game.ui.core.drawing import felt
 from game.ui.core.keys import codes
 from game.ui.core.menu import Menu, MenuItem, fit_text
@@ -110,12 +110,12 @@ class OnlineScene(Scene):
 
     def resized(self) -> None:
         """Title, the rows, and the line that says what is happening or what went wrong."""
-        view = self.app.viewport
-        portrait = view.portrait
-        column = Column(view, width=620, top=10 if portrait else 24, bottom=10 if portrait else 20)
-        self.title_rect = column.take(48 if portrait else 70, gap=6)
-        self.note_rect = column.take_bottom(70 if portrait else 60, gap=8)
-        rows = row_height(view, 50, 58)
+        view = panel_view(self.app.viewport)  # held sideways: the lobby's scale, rows a fingertip tall
+        portrait, short = view.portrait, view.design is not None
+        column = Column(view, width=620, top=10 if portrait or short else 24, bottom=10 if portrait else 20)
+        self.title_rect = column.take(48 if portrait or short else 70, gap=6)
+        self.note_rect = column.take_bottom(70 if portrait else (48 if short else 60), gap=8)
+        rows = finger_row(view, 50, 58)
         area = column.remaining()
         focus = self.menu.focus
         self.menu = Menu(
@@ -253,8 +253,8 @@ class OnlineScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The title, the rows, and what is going on."""
-        view = self.app.viewport
-        portrait = view.portrait
+        view = panel_view(self.app.viewport)
+        portrait = view.portrait or view.design is not None
         surface.blit(felt(view.size), (0, 0))
         blit_text(surface, "Play online", view.font(56 if not portrait else 36), theme.GOLD, "center",
                   self.title_rect.center)  # fmt: skip
