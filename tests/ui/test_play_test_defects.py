@@ -521,12 +521,9 @@ def test_boxes_on_the_phones_score_strip_are_drawn_squares_not_a_letter():
 
 # --- The result panel's buttons: one label size a row ------------------------------------------
 
-LABEL_SIZES = [(1280, 720), (390, 844), (844, 390), (360, 640)]
 
-
-@pytest.mark.parametrize("size", LABEL_SIZES, ids=[f"{w}x{h}" for w, h in LABEL_SIZES])
-@pytest.mark.parametrize("step", [100, 160])
-def test_the_result_panels_buttons_share_one_label_size_a_row_the_largest_that_fits(size, step, monkeypatch):
+def _at_card_size(step, monkeypatch):
+    """Every app made from now on starts at card and text size `step`."""
     real = app_module.App._apply_looks
 
     def sized(self):
@@ -534,6 +531,15 @@ def test_the_result_panels_buttons_share_one_label_size_a_row_the_largest_that_f
         real(self)
 
     monkeypatch.setattr(app_module.App, "_apply_looks", sized)
+
+
+LABEL_SIZES = [(1280, 720), (390, 844), (844, 390), (360, 640)]
+
+
+@pytest.mark.parametrize("size", LABEL_SIZES, ids=[f"{w}x{h}" for w, h in LABEL_SIZES])
+@pytest.mark.parametrize("step", [100, 160])
+def test_the_result_panels_buttons_share_one_label_size_a_row_the_largest_that_fits(size, step, monkeypatch):
+    _at_card_size(step, monkeypatch)
     app, _table, result = _hand_result(size)
     assert app.settings.card_size == step
     buttons = [*result.after_buttons, result.next_button]
@@ -592,13 +598,7 @@ def test_a_bigger_card_and_text_size_never_makes_the_hands_cards_smaller(size, s
 @pytest.mark.parametrize("size", LABEL_SIZES, ids=[f"{w}x{h}" for w, h in LABEL_SIZES])
 @pytest.mark.parametrize("step", [100, 160])
 def test_the_tool_buttons_share_one_label_size_the_largest_that_fits(size, step, monkeypatch):
-    real = app_module.App._apply_looks
-
-    def sized(self):
-        self.settings.card_size = step
-        real(self)
-
-    monkeypatch.setattr(app_module.App, "_apply_looks", sized)
+    _at_card_size(step, monkeypatch)
     app = sized_app(size)
     table = start_table(app, deck_for(**GIN), dealer=1, script=[])
     frames(app)
